@@ -1,0 +1,50 @@
+#include "apps/cli_args.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+#include "model/input_error.h"
+
+namespace ssdtwin::cli {
+
+Args parse_args(int argc, char** argv, const std::vector<std::string>& with_value, const std::vector<std::string>& bools) {
+  Args a;
+  if (argc >= 2) a.command = argv[1];
+  for (int i = 2; i < argc; ++i) {
+    std::string s = argv[i];
+    if (s.rfind("--", 0) != 0 || s == "--") {
+      a.positional.push_back(s);
+      continue;
+    }
+    std::string name = s, value;
+    bool has_value = false;
+    if (const auto eq = s.find('='); eq != std::string::npos) {
+      name = s.substr(0, eq);
+      value = s.substr(eq + 1);
+      has_value = true;
+    }
+    const bool takes_value = std::find(with_value.begin(), with_value.end(), name) != with_value.end();
+    const bool is_bool = std::find(bools.begin(), bools.end(), name) != bools.end();
+    if (!takes_value && !is_bool) {
+      std::string allowed;
+      for (const auto& f : with_value) allowed += (allowed.empty() ? "" : ", ") + f;
+      for (const auto& f : bools) allowed += (allowed.empty() ? "" : ", ") + f;
+      throw model::InputError(fmt::format("unknown option '{}' for '{}'; allowed: {}", name, a.command, allowed));
+    }
+    if (is_bool) {
+      if (has_value) throw model::InputError(fmt::format("option '{}' takes no value", name));
+      a.bools.push_back(name);
+      continue;
+    }
+    if (!has_value) {
+      if (i + 1 >= argc) throw model::InputError(fmt::format("option '{}' needs a value", name));
+      value = argv[++i];
+    }
+    if (name == "--set") a.sets.push_back(value);
+    else if (a.single.count(name)) throw model::InputError(fmt::format("option '{}' given twice", name));
+    else a.single[name] = value;
+  }
+  return a;
+}
+
+}  // namespace ssdtwin::cli

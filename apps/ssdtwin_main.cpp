@@ -1,0 +1,143 @@
+// ssdtwin command line: a thin layer over the library. Subcommands:
+//   run      simulate a fio job file on a drive profile
+//   config   print the resolved profile (--dump) or the key reference (--docs)
+//   compare  run lab records (each in its own process) and print predicted vs measured
+#include <cstdio>
+#include <cstdlib>
+#include <fmt/format.h>
+#include <fstream>
+#include <iostream>
+#include <systemc>
+
+#include "apps/cli_args.h"
+#include "apps/compare.h"
+#include "model/config_loader.h"
+#include "model/config_report.h"
+#include "model/input_error.h"
+#include "model/report.h"
+#include "model/simulation.h"
+
+using namespace ssdtwin;
+
+namespace {
+
+const char* kUsage =
+    "usage:\n"
+    "  ssdtwin run --drive PROFILE.toml JOB.fio [--output-format=normal|json] [--output FILE]\n"
+    "              [--set section.key=value]... [--scale N] [--precondition none|seqNx] [--seed N]\n"
+    "  ssdtwin config --dump PROFILE.toml [--set section.key=value]...\n"
+    "  ssdtwin config --docs\n"
+    "  ssdtwin compare --lab LAB.toml [--drive PROFILE.toml] [--jobs N] [--output-format=normal|json]\n";
+
+std::uint32_t parse_uint(const std::string& flag, const std::string& v, std::uint32_t lo, std::uint32_t hi) {
+  std::size_t used = 0;
+  unsigned long x = 0;
+  try {
+    x = std::stoul(v, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != v.size() || x < lo || x > hi)
+    throw model::InputError(fmt::format("option '{}': '{}' is not a whole number in {}..{}", flag, v, lo, hi));
+  return static_cast<std::uint32_t>(x);
+}
+
+std::uint32_t parse_precondition(const std::string& v) {
+  if (v == "none") return 0;
+  if (v.size() >= 5 && v.rfind("seq", 0) == 0 && v.back() == 'x') {
+    const std::string n = v.substr(3, v.size() - 4);
+    if (!n.empty() && n.find_first_not_of("0123456789") == std::string::npos && n.size() < 3 && std::stoi(n) >= 1)
+      return static_cast<std::uint32_t>(std::stoi(n));
+  }
+  throw model::InputError(fmt::format("option '--precondition': '{}' is not allowed; use none or seqNx (e.g. seq2x: "
+                                      "two sequential fills of the user capacity)", v));
+}
+
+void write_output(const std::string& text, const cli::Args& a) {
+  const auto it = a.single.find("--output");
+  if (it == a.single.end()) {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    return;
+  }
+  std::ofstream f(it->second);
+  if (!f) throw model::InputError(fmt::format("option '--output': cannot write '{}'", it->second));
+  f << text;
+}
+
+int cmd_run(int argc, char** argv) {
+  const cli::Args a = cli::parse_args(argc, argv, {"--drive", "--output-format", "--output", "--set", "--scale", "--precondition", "--seed"}, {});
+  if (!a.single.count("--drive")) throw model::InputError("run: --drive PROFILE.toml is required");
+  if (a.positional.size() != 1) throw model::InputError("run: exactly one fio job file is required");
+  const std::string format = a.single.count("--output-format") ? a.single.at("--output-format") : "normal";
+  if (format != "normal" && format != "json")
+    throw model::InputError(fmt::format("option '--output-format': '{}' is not allowed; use normal or json", format));
+  const model::LoadedProfile profile = model::load_profile(a.single.at("--drive"), a.sets);
+  const model::FioJobFile jobs = model::parse_fio_job_file(a.positional[0]);
+  const std::uint32_t scale = a.single.count("--scale")
+                                  ? parse_uint("--scale", a.single.at("--scale"), 1, 1u << 20)
+                                  : model::auto_scale(profile.config, model::kDefaultMapBudgetBytes);
+  model::Layout layout;
+  try {
+    layout = model::make_layout(profile.config, scale);
+  } catch (const std::invalid_argument& e) {
+    throw model::InputError(fmt::format("option '--scale': {}", e.what()));
+  }
+  model::RunOptions opt;
+  if (a.single.count("--precondition")) opt.precondition_passes = parse_precondition(a.single.at("--precondition"));
+  if (a.single.count("--seed")) opt.seed = parse_uint("--seed", a.single.at("--seed"), 0, UINT32_MAX);
+  if (!a.single.count("--scale"))
+    std::fprintf(stderr, "ssdtwin: scale %u chosen automatically (mapping tables %.0f MiB)\n", scale,
+                 double(layout.map_bytes()) / 1048576.0);
+  const model::RunResult result = model::run_fio(profile.config, layout, jobs, opt);
+  const model::ReportInput in{profile, layout, jobs, opt, result};
+  write_output(format == "json" ? model::report_json(in).dump(2) + "\n" : model::report_normal(in), a);
+  return 0;
+}
+
+int cmd_config(int argc, char** argv) {
+  const cli::Args a = cli::parse_args(argc, argv, {"--dump", "--set"}, {"--docs"});
+  if (!a.bools.empty()) {
+    std::cout << model::config_reference_markdown();
+    return 0;
+  }
+  if (!a.single.count("--dump")) throw model::InputError("config: use --dump PROFILE.toml or --docs");
+  std::cout << model::dump_profile_toml(model::load_profile(a.single.at("--dump"), a.sets));
+  return 0;
+}
+
+}  // namespace
+
+int sc_main(int argc, char** argv) {
+  sc_core::sc_report_handler::set_actions("/IEEE_Std_1666/deprecated", sc_core::SC_DO_NOTHING);
+  sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+  try {
+    const std::string cmd = argc >= 2 ? argv[1] : "";
+    if (cmd == "run") return cmd_run(argc, argv);
+    if (cmd == "config") return cmd_config(argc, argv);
+    if (cmd == "compare") return apps::cmd_compare(argc, argv);
+    if (cmd == "--help" || cmd == "-h" || cmd == "help") {
+      std::cout << kUsage;
+      return 0;
+    }
+    if (cmd == "--version") {
+      std::cout << "ssdtwin 0.1.0\n";
+      return 0;
+    }
+    std::cerr << "ssdtwin: error: " << (cmd.empty() ? "no command given" : "unknown command '" + cmd + "'") << "\n"
+              << kUsage;
+    return 2;
+  } catch (const model::InputError& e) {
+    std::cerr << "ssdtwin: error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "ssdtwin: internal error: " << e.what() << "\n";
+    return 3;
+  }
+}
+
+// Our own entry point (it takes precedence over the one in libsystemc): silence the
+// kernel's banner, which would otherwise precede every run's output, then hand over.
+int main(int argc, char** argv) {
+  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+  return sc_core::sc_elab_and_sim(argc, argv);
+}

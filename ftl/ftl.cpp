@@ -1,0 +1,312 @@
+#include "ftl/ftl.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace ssdtwin::ftl {
+namespace {
+constexpr std::uint32_t kGcReserveBgs = 1;
+constexpr std::uint32_t kMaxHostProgramsPerDie = 2;  // one programming, one queued
+}  // namespace
+
+Ftl::Ftl(const FtlConfig& cfg, const nand::NandConfig& nand, const nand::Geometry& geo,
+         std::uint64_t user_ius, nand::FlashPort& flash)
+    : cfg_(cfg),
+      geo_(geo),
+      iu_bus_bytes_((nand.page_bytes + nand.spare_bytes) / geo.ius_per_page),
+      unit_bus_bytes_((nand.page_bytes + nand.spare_bytes) * geo.planes * geo.bits_per_cell),
+      map_(geo, user_ius, kGcReserveBgs),
+      flash_(flash),
+      slot_lpn_(cfg.write_buffer_bytes / cfg.iu_bytes, 0),
+      slot_state_(slot_lpn_.size(), SlotState::Free),
+      host_programs_inflight_(geo.dies, 0),
+      gc_(geo.dies) {
+  free_slots_.reserve(slot_lpn_.size());
+  for (std::uint32_t s = std::uint32_t(slot_lpn_.size()); s-- > 0;) free_slots_.push_back(s);
+  ready_units_.reserve(slot_lpn_.size() / geo.ius_per_unit + 2);
+  open_unit_ = take_unit();
+}
+
+Ftl::~Ftl() = default;
+
+Ftl::Unit* Ftl::take_unit() {
+  if (free_units_.empty()) {
+    unit_store_.push_back(std::make_unique<Unit>());
+    unit_store_.back()->items.reserve(geo_.ius_per_unit);
+    free_units_.push_back(unit_store_.back().get());
+  }
+  Unit* u = free_units_.back();
+  free_units_.pop_back();
+  u->items.clear();
+  return u;
+}
+
+nand::NandOp* Ftl::new_op(nand::OpKind kind, std::uint32_t die, std::uint32_t tag) {
+  nand::NandOp* op = ops_.get();
+  op->kind = kind;
+  op->die = die;
+  op->tag = tag;
+  return op;
+}
+
+// ---------------------------------------------------------------- reads
+
+bool Ftl::read(IoRequest* r) {
+  r->pending = 1;  // guard until every page read is submitted
+  nand::NandOp* cur = nullptr;
+  std::uint64_t cur_page = UINT64_MAX;
+  for (std::uint64_t lpn = r->first_lpn; lpn < r->first_lpn + r->n_ius; ++lpn) {
+    ++counters_.host_read_ius;
+    const std::uint32_t e = map_.l2p(lpn);
+    if (e == Mapping::kUnmapped) {
+      ++counters_.read_unmapped;  // deallocated: the controller returns zeroes
+      continue;
+    }
+    if (Mapping::is_buffer_ref(e)) {
+      ++counters_.read_buffer_hits;
+      continue;
+    }
+    const std::uint64_t page = e / geo_.ius_per_page;  // IUs of one page are adjacent PPNs
+    if (cur && page == cur_page) {
+      cur->bus_bytes += iu_bus_bytes_;
+      continue;
+    }
+    if (cur) flash_.submit(cur);
+    const nand::PhysAddr a = geo_.decode(e);
+    cur = new_op(nand::OpKind::Read, a.die, kHostRead);
+    cur->plane = a.plane;
+    cur->bus_bytes = iu_bus_bytes_;
+    cur->ctx = r;
+    cur_page = page;
+    ++r->pending;
+    ++counters_.host_nand_reads;
+  }
+  if (cur) flash_.submit(cur);
+  return --r->pending == 0;
+}
+
+// ---------------------------------------------------------------- writes
+
+bool Ftl::reserve_buffer(IoRequest* r) {
+  const std::uint32_t available = std::uint32_t(free_slots_.size()) - reserved_slots_;
+  if (!wait_head_ && available >= r->n_ius) {
+    reserved_slots_ += r->n_ius;
+    return true;
+  }
+  ++counters_.write_stalls;
+  r->next = nullptr;
+  if (wait_tail_) wait_tail_->next = r; else wait_head_ = r;
+  wait_tail_ = r;
+  return false;
+}
+
+void Ftl::grant_waiting_writes() {
+  while (wait_head_) {
+    IoRequest* r = wait_head_;
+    const std::uint32_t available = std::uint32_t(free_slots_.size()) - reserved_slots_;
+    if (available < r->n_ius) break;
+    wait_head_ = r->next;
+    if (!wait_head_) wait_tail_ = nullptr;
+    reserved_slots_ += r->n_ius;
+    host_->on_buffer_granted(r);
+  }
+}
+
+void Ftl::commit_write(IoRequest* r) {
+  reserved_slots_ -= r->n_ius;
+  for (std::uint64_t lpn = r->first_lpn; lpn < r->first_lpn + r->n_ius; ++lpn) {
+    ++counters_.host_written_ius;
+    const std::uint32_t e = map_.l2p(lpn);
+    if (Mapping::is_buffer_ref(e) && slot_state_[e & ~Mapping::kBufferFlag] == SlotState::Dirty) {
+      ++counters_.buffer_overwrites;  // absorbed in DRAM, never reaches NAND
+      continue;
+    }
+    const std::uint32_t s = free_slots_.back();
+    free_slots_.pop_back();
+    ++used_slots_;
+    slot_lpn_[s] = static_cast<std::uint32_t>(lpn);
+    slot_state_[s] = SlotState::Dirty;
+    map_.map_to_buffer(lpn, s);
+    open_unit_->items.push_back(s);
+    if (open_unit_->items.size() == geo_.ius_per_unit) {
+      for (std::uint64_t slot : open_unit_->items) slot_state_[slot] = SlotState::Flushing;
+      ready_units_.push_back(open_unit_);
+      open_unit_ = take_unit();
+    }
+  }
+  dispatch_host_units();
+}
+
+void Ftl::dispatch_host_units() {
+  while (ready_head_ < ready_units_.size()) {
+    // Prefer an idle die, round-robin from the last one used; else the least-queued.
+    int chosen = -1;
+    std::uint32_t best_q = kMaxHostProgramsPerDie;
+    for (std::uint32_t i = 0; i < geo_.dies; ++i) {
+      const std::uint32_t d = (rr_die_ + i) % geo_.dies;
+      if (host_programs_inflight_[d] < best_q && map_.can_alloc(d, Stream::Host)) {
+        best_q = host_programs_inflight_[d];
+        chosen = static_cast<int>(d);
+        if (best_q == 0) break;
+      }
+    }
+    if (chosen < 0) return;  // every die busy or out of space: wait for a program or GC
+    const std::uint32_t die = static_cast<std::uint32_t>(chosen);
+    rr_die_ = (die + 1) % geo_.dies;
+    Unit* u = ready_units_[ready_head_++];
+    if (ready_head_ == ready_units_.size()) {
+      ready_units_.clear();
+      ready_head_ = 0;
+    }
+    u->base_ppn = map_.alloc_unit(die, Stream::Host);
+    nand::NandOp* op = new_op(nand::OpKind::Program, die, kHostProgram);
+    op->bus_bytes = unit_bus_bytes_;
+    op->ctx = u;
+    ++host_programs_inflight_[die];
+    ++counters_.host_programs;
+    flash_.submit(op);
+    maybe_start_gc(die);
+  }
+}
+
+void Ftl::on_host_program_done(nand::NandOp* op) {
+  Unit* u = static_cast<Unit*>(op->ctx);
+  for (std::size_t i = 0; i < u->items.size(); ++i) {
+    const std::uint32_t s = static_cast<std::uint32_t>(u->items[i]);
+    const std::uint32_t lpn = slot_lpn_[s];
+    if (map_.l2p(lpn) == (Mapping::kBufferFlag | s)) map_.commit_program(u->base_ppn + i, lpn);
+    else map_.program_padding(u->base_ppn + i);  // overwritten while in flight
+    slot_state_[s] = SlotState::Free;
+    free_slots_.push_back(s);
+    --used_slots_;
+  }
+  --host_programs_inflight_[op->die];
+  give_unit(u);
+  grant_waiting_writes();
+  dispatch_host_units();
+}
+
+// ---------------------------------------------------------------- GC
+// Greedy, per die: below the low watermark of free block groups, relocate the valid IUs of
+// the closed block group with the fewest, erase it, and repeat up to the high watermark.
+// Relocation reads pages into the controller and programs them into the die's GC stream.
+
+void Ftl::maybe_start_gc(std::uint32_t die) {
+  if (map_.free_bgs(die) < cfg_.gc_low_watermark_bgs) start_gc(die);
+}
+
+void Ftl::start_gc(std::uint32_t die) {
+  GcJob& g = gc_[die];
+  if (g.active) return;
+  const int victim = map_.pick_victim(die);
+  if (victim < 0) return;
+  g.active = true;
+  g.victim = static_cast<std::uint32_t>(victim);
+  g.list.clear();
+  g.cursor = 0;
+  const std::uint64_t base = geo_.bg_base(die, g.victim);
+  for (std::uint64_t p = base; p < base + geo_.ius_per_bg; ++p)
+    if (still_valid(p)) g.list.push_back(p);
+  gc_pump(die);
+  gc_check_done(die);
+}
+
+void Ftl::gc_pump(std::uint32_t die) {
+  GcJob& g = gc_[die];
+  while (g.reads_inflight < cfg_.gc_reads_inflight && g.cursor < g.list.size()) {
+    const std::size_t first = g.cursor;
+    const std::uint64_t page = g.list[first] / geo_.ius_per_page;
+    while (g.cursor < g.list.size() && g.list[g.cursor] / geo_.ius_per_page == page) ++g.cursor;
+    const nand::PhysAddr a = geo_.decode(g.list[first]);
+    nand::NandOp* op = new_op(nand::OpKind::Read, die, kGcRead);
+    op->plane = a.plane;
+    op->aux = first;
+    op->count = static_cast<std::uint32_t>(g.cursor - first);
+    op->bus_bytes = op->count * iu_bus_bytes_;
+    ++g.reads_inflight;
+    ++counters_.gc_nand_reads;
+    flash_.submit(op);
+  }
+}
+
+void Ftl::on_gc_read_done(nand::NandOp* op) {
+  GcJob& g = gc_[op->die];
+  for (std::uint64_t i = op->aux; i < op->aux + op->count; ++i)
+    if (still_valid(g.list[i])) g.staged.push_back(g.list[i]);
+  --g.reads_inflight;
+  const std::uint32_t die = op->die;
+  gc_flush_staged(die);
+  gc_pump(die);
+  gc_check_done(die);
+}
+
+void Ftl::gc_flush_staged(std::uint32_t die) {
+  GcJob& g = gc_[die];
+  const bool all_read = g.cursor == g.list.size() && g.reads_inflight == 0;
+  std::size_t taken = 0;
+  while (g.staged.size() - taken >= geo_.ius_per_unit || (all_read && g.staged.size() > taken)) {
+    const std::size_t n = std::min<std::size_t>(geo_.ius_per_unit, g.staged.size() - taken);
+    Unit* u = take_unit();
+    u->items.assign(g.staged.begin() + std::ptrdiff_t(taken), g.staged.begin() + std::ptrdiff_t(taken + n));
+    taken += n;
+    u->base_ppn = map_.alloc_unit(die, Stream::Gc);
+    nand::NandOp* op = new_op(nand::OpKind::Program, die, kGcProgram);
+    op->bus_bytes = unit_bus_bytes_;
+    op->ctx = u;
+    ++g.programs_inflight;
+    ++counters_.gc_programs;
+    flash_.submit(op);
+  }
+  g.staged.erase(g.staged.begin(), g.staged.begin() + std::ptrdiff_t(taken));
+}
+
+void Ftl::on_gc_program_done(nand::NandOp* op) {
+  GcJob& g = gc_[op->die];
+  Unit* u = static_cast<Unit*>(op->ctx);
+  for (std::size_t i = 0; i < geo_.ius_per_unit; ++i) {
+    if (i < u->items.size()) map_.relocate(u->items[i], u->base_ppn + i);
+    else map_.program_padding(u->base_ppn + i);
+  }
+  give_unit(u);
+  --g.programs_inflight;
+  gc_check_done(op->die);
+}
+
+void Ftl::gc_check_done(std::uint32_t die) {
+  GcJob& g = gc_[die];
+  if (!g.active || g.erasing || g.cursor < g.list.size() || g.reads_inflight || !g.staged.empty() ||
+      g.programs_inflight)
+    return;
+  if (map_.valid_ius(die, g.victim) != 0)
+    throw std::logic_error("GC victim still holds valid data after relocation");
+  g.erasing = true;
+  nand::NandOp* op = new_op(nand::OpKind::Erase, die, kGcErase);
+  flash_.submit(op);
+}
+
+void Ftl::on_nand_done(nand::NandOp* op) {
+  switch (op->tag) {
+    case kHostRead: {
+      IoRequest* r = static_cast<IoRequest*>(op->ctx);
+      if (--r->pending == 0) host_->on_read_ready(r);
+      break;
+    }
+    case kHostProgram: on_host_program_done(op); break;
+    case kGcRead: on_gc_read_done(op); break;
+    case kGcProgram: on_gc_program_done(op); break;
+    case kGcErase: {
+      GcJob& g = gc_[op->die];
+      map_.erase_bg(op->die, g.victim);
+      g.active = g.erasing = false;
+      const std::uint32_t die = op->die;
+      ops_.put(op);
+      dispatch_host_units();
+      // Keep collecting up to the high watermark.
+      if (map_.free_bgs(die) < cfg_.gc_high_watermark_bgs) start_gc(die);
+      return;
+    }
+  }
+  ops_.put(op);
+}
+
+}  // namespace ssdtwin::ftl

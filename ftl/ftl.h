@@ -1,0 +1,132 @@
+// The timed FTL: write buffer, read path, flushing of program units to dies, and greedy
+// garbage collection, driving the flash array through NandOps. Plain C++: it never sees
+// SystemC time directly; the flash array calls back when operations finish.
+#pragma once
+#include <memory>
+#include <vector>
+
+#include "ftl/ftl_config.h"
+#include "ftl/mapping.h"
+#include "nand/nand_config.h"
+#include "nand/nand_op.h"
+#include "sim/pool.h"
+
+namespace ssdtwin::ftl {
+
+// A host command as the FTL sees it: a run of LPNs.
+struct IoRequest {
+  std::uint64_t first_lpn = 0;
+  std::uint32_t n_ius = 0;
+  std::uint32_t pending = 0;
+  IoRequest* next = nullptr;  // write-buffer wait queue
+};
+
+// Contract: callbacks run inside the flash array's process, at the simulated time the
+// event happens; the host interface may call back into the FTL from them.
+class FtlHost {
+ public:
+  virtual ~FtlHost() = default;
+  virtual void on_read_ready(IoRequest* r) = 0;
+  virtual void on_buffer_granted(IoRequest* r) = 0;
+};
+
+struct FtlCounters {
+  std::uint64_t host_read_ius = 0, read_buffer_hits = 0, read_unmapped = 0;
+  std::uint64_t host_written_ius = 0, buffer_overwrites = 0;
+  std::uint64_t host_nand_reads = 0, gc_nand_reads = 0;
+  std::uint64_t host_programs = 0, gc_programs = 0;
+  std::uint64_t write_stalls = 0;  // commands that waited for buffer space
+};
+
+class Ftl : public nand::FlashClient {
+ public:
+  Ftl(const FtlConfig& cfg, const nand::NandConfig& nand, const nand::Geometry& geo,
+      std::uint64_t user_ius, nand::FlashPort& flash);
+  ~Ftl() override;
+  void set_host(FtlHost* host) { host_ = host; }
+
+  // Returns true when the data is already available (buffer hits, unmapped LPNs).
+  bool read(IoRequest* r);
+  // Returns true when buffer space for the whole command is reserved now; otherwise the
+  // request waits and on_buffer_granted() follows.
+  bool reserve_buffer(IoRequest* r);
+  // The command's data has arrived in the buffer: map it there and flush full units.
+  void commit_write(IoRequest* r);
+
+  void on_nand_done(nand::NandOp* op) override;
+
+  Mapping& mapping() { return map_; }
+  const Mapping& mapping() const { return map_; }
+  const FtlCounters& counters() const { return counters_; }
+  void reset_counters() {
+    counters_ = FtlCounters{};
+    map_.reset_counters();
+  }
+  const std::uint32_t* buffer_slot_lpns() const { return slot_lpn_.data(); }
+  std::uint32_t buffer_capacity_ius() const { return std::uint32_t(slot_lpn_.size()); }
+  std::uint32_t buffer_used_ius() const { return used_slots_; }
+  bool gc_active(std::uint32_t die) const { return gc_[die].active; }
+
+ private:
+  enum Tag : std::uint32_t { kHostRead, kHostProgram, kGcRead, kGcProgram, kGcErase };
+  enum class SlotState : std::uint8_t { Free, Dirty, Flushing };
+  struct Unit {
+    std::uint64_t base_ppn = 0;
+    std::vector<std::uint64_t> items;  // host: buffer slots; GC: old PPNs
+  };
+  struct GcJob {
+    bool active = false, erasing = false;
+    std::uint32_t victim = 0;
+    std::vector<std::uint64_t> list;  // valid PPNs of the victim, in order
+    std::size_t cursor = 0;
+    std::vector<std::uint64_t> staged;  // read, awaiting a program unit
+    std::uint32_t reads_inflight = 0, programs_inflight = 0;
+  };
+
+  Unit* take_unit();
+  void give_unit(Unit* u) { free_units_.push_back(u); }
+  nand::NandOp* new_op(nand::OpKind kind, std::uint32_t die, std::uint32_t tag);
+  void dispatch_host_units();
+  void on_host_program_done(nand::NandOp* op);
+  void grant_waiting_writes();
+  void maybe_start_gc(std::uint32_t die);
+  void start_gc(std::uint32_t die);
+  void gc_pump(std::uint32_t die);
+  void gc_flush_staged(std::uint32_t die);
+  void gc_check_done(std::uint32_t die);
+  void on_gc_read_done(nand::NandOp* op);
+  void on_gc_program_done(nand::NandOp* op);
+  bool still_valid(std::uint64_t ppn) const {
+    const std::uint32_t lpn = map_.p2l(ppn);
+    return lpn < Mapping::kInvalid && map_.l2p(lpn) == ppn;
+  }
+
+  FtlConfig cfg_;
+  nand::Geometry geo_;
+  std::uint32_t iu_bus_bytes_;       // IU share of page data + spare moved on the bus
+  std::uint32_t unit_bus_bytes_;     // a whole program unit
+  Mapping map_;
+  nand::FlashPort& flash_;
+  FtlHost* host_ = nullptr;
+  Pool<nand::NandOp> ops_;
+
+  // Write buffer.
+  std::vector<std::uint32_t> slot_lpn_;
+  std::vector<SlotState> slot_state_;
+  std::vector<std::uint32_t> free_slots_;
+  std::uint32_t used_slots_ = 0, reserved_slots_ = 0;
+  IoRequest* wait_head_ = nullptr;
+  IoRequest* wait_tail_ = nullptr;
+  Unit* open_unit_ = nullptr;
+  std::vector<Unit*> ready_units_;  // FIFO (head index below)
+  std::size_t ready_head_ = 0;
+  std::vector<std::uint32_t> host_programs_inflight_;
+  std::uint32_t rr_die_ = 0;
+
+  std::vector<std::unique_ptr<Unit>> unit_store_;
+  std::vector<Unit*> free_units_;
+  std::vector<GcJob> gc_;
+  FtlCounters counters_;
+};
+
+}  // namespace ssdtwin::ftl

@@ -1,0 +1,168 @@
+#include "ftl/mapping.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+namespace ssdtwin::ftl {
+
+Mapping::Mapping(const nand::Geometry& geo, std::uint64_t user_ius, std::uint32_t gc_reserve_bgs)
+    : geo_(geo),
+      gc_reserve_(gc_reserve_bgs),
+      l2p_(user_ius, kUnmapped),
+      p2l_(geo.physical_ius, kErased),
+      valid_(std::size_t(geo.dies) * geo.bgs_per_die, 0),
+      erases_(valid_.size(), 0),
+      state_(valid_.size(), BgState::Free),
+      free_(geo.dies),
+      open_host_(geo.dies),
+      open_gc_(geo.dies) {
+  for (std::uint32_t d = 0; d < geo.dies; ++d) {
+    // Stack order: BG 0 is handed out first.
+    for (std::uint32_t b = geo.bgs_per_die; b-- > 0;) free_[d].push_back(b);
+  }
+}
+
+void Mapping::map_to_buffer(std::uint64_t lpn, std::uint32_t slot) {
+  const std::uint32_t old = l2p_[lpn];
+  if (old != kUnmapped && is_flash_ref(old)) invalidate(old);
+  l2p_[lpn] = kBufferFlag | slot;
+}
+
+void Mapping::map_to_flash(std::uint64_t lpn, std::uint64_t ppn) {
+  const std::uint32_t old = l2p_[lpn];
+  if (old != kUnmapped && is_flash_ref(old)) invalidate(old);
+  commit_program(ppn, static_cast<std::uint32_t>(lpn));
+}
+
+void Mapping::commit_program(std::uint64_t ppn, std::uint32_t lpn) {
+  if (p2l_[ppn] != kErased) ++counters_.double_programs;
+  p2l_[ppn] = lpn;
+  l2p_[lpn] = static_cast<std::uint32_t>(ppn);
+  ++valid_[geo_.bg_index(ppn)];
+}
+
+void Mapping::program_padding(std::uint64_t ppn) {
+  if (p2l_[ppn] != kErased) ++counters_.double_programs;
+  p2l_[ppn] = kInvalid;
+  ++counters_.padding_ius;
+}
+
+void Mapping::relocate(std::uint64_t old_ppn, std::uint64_t new_ppn) {
+  const std::uint32_t lpn = p2l_[old_ppn];
+  if (lpn < kInvalid && l2p_[lpn] == old_ppn) {
+    invalidate(old_ppn);
+    commit_program(new_ppn, lpn);
+    ++counters_.gc_ius_programmed;
+  } else {
+    program_padding(new_ppn);
+  }
+}
+
+void Mapping::invalidate(std::uint64_t ppn) {
+  p2l_[ppn] = kInvalid;
+  --valid_[geo_.bg_index(ppn)];
+}
+
+void Mapping::trim(std::uint64_t lpn) {
+  const std::uint32_t old = l2p_[lpn];
+  if (old != kUnmapped && is_flash_ref(old)) invalidate(old);
+  l2p_[lpn] = kUnmapped;
+}
+
+bool Mapping::can_alloc(std::uint32_t die, Stream s) const {
+  const Open& o = s == Stream::Host ? open_host_[die] : open_gc_[die];
+  if (o.bg >= 0 && o.next_unit < geo_.units_per_bg) return true;
+  return s == Stream::Host ? free_[die].size() > gc_reserve_ : !free_[die].empty();
+}
+
+void Mapping::open_bg(std::uint32_t die, Open& o) {
+  // Dynamic wear levelling: open the least-erased free block group.
+  auto& fl = free_[die];
+  auto best = fl.end() - 1;
+  for (auto it = fl.begin(); it != fl.end(); ++it)
+    if (erases_[idx(die, *it)] < erases_[idx(die, *best)]) best = it;
+  o.bg = static_cast<int>(*best);
+  fl.erase(best);
+  o.next_unit = 0;
+  state_[idx(die, std::uint32_t(o.bg))] = BgState::Open;
+}
+
+std::uint64_t Mapping::alloc_unit(std::uint32_t die, Stream s) {
+  Open& o = s == Stream::Host ? open_host_[die] : open_gc_[die];
+  if (o.bg < 0 || o.next_unit >= geo_.units_per_bg) {
+    if (o.bg >= 0) state_[idx(die, std::uint32_t(o.bg))] = BgState::Closed;
+    open_bg(die, o);
+  }
+  const std::uint64_t base = geo_.unit_base(die, std::uint32_t(o.bg), o.next_unit++);
+  if (o.next_unit == geo_.units_per_bg) {
+    state_[idx(die, std::uint32_t(o.bg))] = BgState::Closed;
+    o.bg = -1;
+  }
+  if (s == Stream::Host) counters_.host_ius_programmed += geo_.ius_per_unit;
+  return base;
+}
+
+int Mapping::pick_victim(std::uint32_t die) {
+  int best = -1;
+  std::uint32_t best_valid = UINT32_MAX;
+  for (std::uint32_t b = 0; b < geo_.bgs_per_die; ++b) {
+    if (state_[idx(die, b)] != BgState::Closed) continue;
+    if (valid_[idx(die, b)] < best_valid) {
+      best_valid = valid_[idx(die, b)];
+      best = static_cast<int>(b);
+    }
+  }
+  if (best < 0 || best_valid >= geo_.ius_per_bg) return -1;  // nothing to gain
+  state_[idx(die, std::uint32_t(best))] = BgState::Victim;
+  ++counters_.gc_victims;
+  return best;
+}
+
+void Mapping::erase_bg(std::uint32_t die, std::uint32_t bg) {
+  const std::uint64_t base = geo_.bg_base(die, bg);
+  std::fill(p2l_.begin() + std::ptrdiff_t(base), p2l_.begin() + std::ptrdiff_t(base + geo_.ius_per_bg), kErased);
+  state_[idx(die, bg)] = BgState::Free;
+  ++erases_[idx(die, bg)];
+  free_[die].push_back(bg);
+  ++counters_.bgs_erased;
+}
+
+std::string Mapping::check_invariants(const std::uint32_t* buffer_slot_lpn) const {
+  if (counters_.double_programs) return fmt::format("{} IUs programmed twice without erase", counters_.double_programs);
+  std::vector<std::uint32_t> counted(valid_.size(), 0);
+  for (std::uint64_t lpn = 0; lpn < l2p_.size(); ++lpn) {
+    const std::uint32_t e = l2p_[lpn];
+    if (e == kUnmapped) continue;
+    if (is_buffer_ref(e)) {
+      if (buffer_slot_lpn && buffer_slot_lpn[e & ~kBufferFlag] != lpn)
+        return fmt::format("LPN {} maps to buffer slot {} which holds LPN {}", lpn, e & ~kBufferFlag,
+                           buffer_slot_lpn[e & ~kBufferFlag]);
+      continue;
+    }
+    if (e >= geo_.physical_ius) return fmt::format("LPN {} maps to PPN {} beyond the array", lpn, e);
+    if (p2l_[e] != lpn) return fmt::format("LPN {} maps to PPN {} which records LPN {}", lpn, e, p2l_[e]);
+    ++counted[geo_.bg_index(e)];
+  }
+  std::size_t free_total = 0;
+  for (std::uint32_t d = 0; d < geo_.dies; ++d) {
+    free_total += free_[d].size();
+    for (std::uint32_t b = 0; b < geo_.bgs_per_die; ++b) {
+      const std::size_t i = idx(d, b);
+      if (counted[i] != valid_[i])
+        return fmt::format("die {} BG {}: valid count {} but {} LPNs map into it", d, b, valid_[i], counted[i]);
+      const bool listed = std::find(free_[d].begin(), free_[d].end(), b) != free_[d].end();
+      if (listed != (state_[i] == BgState::Free))
+        return fmt::format("die {} BG {}: free-list membership disagrees with state", d, b);
+      if (state_[i] == BgState::Free) {
+        const std::uint64_t base = geo_.bg_base(d, b);
+        for (std::uint64_t p = base; p < base + geo_.ius_per_bg; ++p)
+          if (p2l_[p] != kErased) return fmt::format("free BG {} of die {} holds programmed PPN {}", b, d, p);
+      }
+    }
+  }
+  std::size_t free_by_state = std::size_t(std::count(state_.begin(), state_.end(), BgState::Free));
+  if (free_by_state != free_total) return fmt::format("free pool {} != free states {}", free_total, free_by_state);
+  return "";
+}
+
+}  // namespace ssdtwin::ftl

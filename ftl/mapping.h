@@ -1,0 +1,100 @@
+// Page-level mapping at the indirection unit (IU), and the physical bookkeeping that GC
+// and allocation need. Plain C++, no time: the timed FTL and the functional
+// preconditioning path both drive this same object.
+//
+// L2P entry: a PPN, or kBufferFlag | write-buffer slot while the newest data is in DRAM,
+// or kUnmapped. P2L entry: the LPN whose data a physical IU holds, kInvalid once that data
+// is superseded (or the IU was padding), kErased until programmed.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "nand/geometry.h"
+
+namespace ssdtwin::ftl {
+
+enum class Stream : std::uint8_t { Host, Gc };
+enum class BgState : std::uint8_t { Free, Open, Closed, Victim };
+
+struct MappingCounters {
+  std::uint64_t host_ius_programmed = 0;
+  std::uint64_t gc_ius_programmed = 0;   // relocated IUs (valid data copied)
+  std::uint64_t padding_ius = 0;         // slots programmed without live data
+  std::uint64_t bgs_erased = 0;
+  std::uint64_t gc_victims = 0;
+  std::uint64_t double_programs = 0;     // must stay 0: an IU programmed twice without erase
+};
+
+class Mapping {
+ public:
+  static constexpr std::uint32_t kUnmapped = 0xFFFFFFFFu;
+  static constexpr std::uint32_t kBufferFlag = 0x80000000u;
+  static constexpr std::uint32_t kErased = 0xFFFFFFFFu;
+  static constexpr std::uint32_t kInvalid = 0xFFFFFFFEu;
+
+  // gc_reserve_bgs: free block groups per die that host allocation may not take, so GC
+  // always has somewhere to relocate to.
+  Mapping(const nand::Geometry& geo, std::uint64_t user_ius, std::uint32_t gc_reserve_bgs);
+
+  const nand::Geometry& geometry() const { return geo_; }
+  std::uint64_t user_ius() const { return l2p_.size(); }
+  std::uint32_t l2p(std::uint64_t lpn) const { return l2p_[lpn]; }
+  std::uint32_t p2l(std::uint64_t ppn) const { return p2l_[ppn]; }
+  static bool is_buffer_ref(std::uint32_t e) { return e != kUnmapped && (e & kBufferFlag); }
+  static bool is_flash_ref(std::uint32_t e) { return !(e & kBufferFlag); }
+
+  // Host data for `lpn` now lives in write-buffer `slot`; any flash copy becomes invalid.
+  void map_to_buffer(std::uint64_t lpn, std::uint32_t slot);
+  // Host data for `lpn` was programmed at `ppn` (functional path: straight from host).
+  void map_to_flash(std::uint64_t lpn, std::uint64_t ppn);
+  // A programmed IU: record it as `lpn`'s newest copy.
+  void commit_program(std::uint64_t ppn, std::uint32_t lpn);
+  // A programmed IU that carries no live data (stale buffer slot, partial unit).
+  void program_padding(std::uint64_t ppn);
+  // GC moved `old_ppn`'s data to `new_ppn`; if the host overwrote it meanwhile the copy is dead.
+  void relocate(std::uint64_t old_ppn, std::uint64_t new_ppn);
+  void invalidate(std::uint64_t ppn);
+  // Deallocate (TRIM) one LPN held on flash or unmapped.
+  void trim(std::uint64_t lpn);
+
+  // Allocation of program units within a die.
+  bool can_alloc(std::uint32_t die, Stream s) const;
+  std::uint64_t alloc_unit(std::uint32_t die, Stream s);  // base PPN of the unit
+  std::uint32_t free_bgs(std::uint32_t die) const { return std::uint32_t(free_[die].size()); }
+
+  // GC: the closed block group with the fewest valid IUs (greedy), or -1.
+  int pick_victim(std::uint32_t die);
+  void erase_bg(std::uint32_t die, std::uint32_t bg);
+  std::uint32_t valid_ius(std::uint32_t die, std::uint32_t bg) const { return valid_[idx(die, bg)]; }
+  BgState state(std::uint32_t die, std::uint32_t bg) const { return state_[idx(die, bg)]; }
+  std::uint32_t erase_count(std::uint32_t die, std::uint32_t bg) const { return erases_[idx(die, bg)]; }
+
+  const MappingCounters& counters() const { return counters_; }
+  void reset_counters() { counters_ = MappingCounters{}; }
+
+  // Full consistency check; returns "" when every invariant holds, else the first failure.
+  // `buffer_lpn(slot)` resolves buffer references (may be null when nothing is buffered).
+  std::string check_invariants(const std::uint32_t* buffer_slot_lpn = nullptr) const;
+
+ private:
+  struct Open {
+    int bg = -1;
+    std::uint32_t next_unit = 0;
+  };
+  std::size_t idx(std::uint32_t die, std::uint32_t bg) const {
+    return std::size_t(die) * geo_.bgs_per_die + bg;
+  }
+  void open_bg(std::uint32_t die, Open& o);
+
+  nand::Geometry geo_;
+  std::uint32_t gc_reserve_;
+  std::vector<std::uint32_t> l2p_, p2l_;
+  std::vector<std::uint32_t> valid_, erases_;
+  std::vector<BgState> state_;
+  std::vector<std::vector<std::uint32_t>> free_;  // per die
+  std::vector<Open> open_host_, open_gc_;
+  MappingCounters counters_;
+};
+
+}  // namespace ssdtwin::ftl

@@ -1,0 +1,167 @@
+#include "host_if/controller.h"
+
+namespace ssdtwin::host_if {
+
+Controller::Controller(sc_core::sc_module_name name, const ControllerConfig& ctrl, const PcieConfig& pcie,
+                       const HostConfig& host, std::uint32_t iu_bytes, std::uint64_t capacity_bytes,
+                       ftl::Ftl& ftl)
+    : sc_module(name),
+      socket("socket"),
+      cfg_(ctrl),
+      host_(host),
+      link_(pcie, host.read_completion_bytes),
+      iu_bytes_(iu_bytes),
+      capacity_bytes_(capacity_bytes),
+      round_trip_ps_(pcie.round_trip_ps),
+      one_way_ps_(pcie.round_trip_ps / 2),
+      ftl_(ftl),
+      idle_cores_(ctrl.fe_cores),
+      wake_("ctrl_wake") {
+  socket.register_nb_transport_fw(this, &Controller::nb_transport_fw);
+  socket.register_b_transport(this, &Controller::b_transport);
+  ftl_.set_host(this);
+  SC_METHOD(on_wake);
+  sensitive << wake_.event();
+  dont_initialize();
+}
+
+void Controller::end_of_elaboration() {
+  ready_.assign(socket.size(), Queue{});
+  stats_.cmds_per_queue.assign(socket.size(), 0);
+}
+
+void Controller::reset_stats() {
+  const auto queues = stats_.cmds_per_queue.size();
+  stats_ = ControllerStats{};
+  stats_.cmds_per_queue.assign(queues, 0);
+  up_.reset_stats();
+  down_.reset_stats();
+}
+
+Controller::Command* Controller::accept(int id, tlm::tlm_generic_payload& t, TimePs doorbell_ready_ps) {
+  const std::uint64_t addr = t.get_address();
+  const std::uint32_t len = t.get_data_length();
+  const bool ok_cmd = t.is_read() || t.is_write();
+  if (!ok_cmd || len == 0 || addr % iu_bytes_ || len % iu_bytes_ || addr + len > capacity_bytes_) {
+    ++stats_.rejected_cmds;
+    t.set_response_status(ok_cmd ? tlm::TLM_ADDRESS_ERROR_RESPONSE : tlm::TLM_COMMAND_ERROR_RESPONSE);
+    return nullptr;
+  }
+  Command* c = pool_.get();
+  c->trans = &t;
+  c->queue = static_cast<std::uint32_t>(id);
+  c->is_write = t.is_write();
+  c->io.first_lpn = addr / iu_bytes_;
+  c->io.n_ius = len / iu_bytes_;
+  ++stats_.cmds_per_queue[c->queue];
+  // Doorbell write down, SQE read request up, 64 B completion down.
+  const TimePs now = sc_now_ps();
+  const TimePs db = down_.reserve(now, doorbell_ready_ps, link_.wire_time_ps(link_.mwr_wire_bytes(kDoorbellBytes))) + one_way_ps_;
+  const TimePs mrd = up_.reserve(now, db, link_.wire_time_ps(link_.mrd_wire_bytes(kSqeBytes)));
+  const TimePs fetched = down_.reserve(now, mrd + round_trip_ps_, link_.wire_time_ps(link_.cpld_wire_bytes(kSqeBytes)));
+  wake_.at(fetched, Wake{Step::Fetched, c});
+  return c;
+}
+
+tlm::tlm_sync_enum Controller::nb_transport_fw(int id, tlm::tlm_generic_payload& t, tlm::tlm_phase& ph,
+                                               sc_core::sc_time& delay) {
+  if (ph != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;  // END_RESP: nothing to do
+  if (!accept(id, t, sc_now_ps() + delay.value())) {
+    ph = tlm::BEGIN_RESP;
+    return tlm::TLM_UPDATED;
+  }
+  ph = tlm::END_REQ;
+  return tlm::TLM_UPDATED;
+}
+
+void Controller::b_transport(int id, tlm::tlm_generic_payload& t, sc_core::sc_time& delay) {
+  Command* c = accept(id, t, sc_now_ps() + delay.value());
+  delay = sc_core::SC_ZERO_TIME;
+  if (!c) return;
+  sc_core::sc_event done;
+  c->blocking_done = &done;
+  sc_core::wait(done);
+}
+
+void Controller::dispatch_to_cores(TimePs now) {
+  // Round-robin arbitration across submission queues with fetched commands.
+  while (idle_cores_ > 0 && ready_count_ > 0) {
+    while (!ready_[rr_].head) rr_ = (rr_ + 1) % ready_.size();
+    Queue& q = ready_[rr_];
+    Command* c = q.head;
+    q.head = c->next;
+    if (!q.head) q.tail = nullptr;
+    rr_ = (rr_ + 1) % ready_.size();
+    --ready_count_;
+    --idle_cores_;
+    const TimePs cost = c->is_write ? cfg_.fe_write_cmd_ps : cfg_.fe_read_cmd_ps;
+    stats_.core_busy_ps += cost;
+    wake_.at(now + cost, Wake{Step::CoreDone, c});
+  }
+}
+
+void Controller::on_wake() {
+  wake_.drain([this](Wake w) {
+    const TimePs now = sc_now_ps();
+    Command* c = w.cmd;
+    switch (w.step) {
+      case Step::Fetched: {
+        Queue& q = ready_[c->queue];
+        c->next = nullptr;
+        if (q.tail) q.tail->next = c; else q.head = c;
+        q.tail = c;
+        ++ready_count_;
+        dispatch_to_cores(now);
+        break;
+      }
+      case Step::CoreDone:
+        ++idle_cores_;
+        dispatch_to_cores(now);
+        if (c->is_write) {
+          ++stats_.write_cmds;
+          if (ftl_.reserve_buffer(&c->io)) start_data_in(c, now);
+        } else {
+          ++stats_.read_cmds;
+          if (ftl_.read(&c->io)) complete(c, now);
+        }
+        break;
+      case Step::DataIn:
+        ftl_.commit_write(&c->io);
+        if (cfg_.write_commit_ps) wake_.at(now + cfg_.write_commit_ps, Wake{Step::Committed, c});
+        else complete(c, now);
+        break;
+      case Step::Committed:
+        complete(c, now);
+        break;
+    }
+  });
+}
+
+void Controller::on_buffer_granted(ftl::IoRequest* r) { start_data_in(from(r), sc_now_ps()); }
+
+void Controller::on_read_ready(ftl::IoRequest* r) { complete(from(r), sc_now_ps()); }
+
+void Controller::start_data_in(Command* c, TimePs now) {
+  // The device reads the host buffer: MRd requests up, data returns as CplD down.
+  const std::uint64_t bytes = std::uint64_t(c->io.n_ius) * iu_bytes_;
+  const TimePs mrd = up_.reserve(now, now, link_.wire_time_ps(link_.mrd_wire_bytes(bytes)));
+  const TimePs data = down_.reserve(now, mrd + round_trip_ps_, link_.wire_time_ps(link_.cpld_wire_bytes(bytes)));
+  wake_.at(data, Wake{Step::DataIn, c});
+}
+
+void Controller::complete(Command* c, TimePs now) {
+  std::uint64_t wire = link_.mwr_wire_bytes(kCqeBytes) + link_.mwr_wire_bytes(kMsixBytes);
+  if (!c->is_write) wire += link_.mwr_wire_bytes(std::uint64_t(c->io.n_ius) * iu_bytes_);
+  const TimePs seen = up_.reserve(now, now, link_.wire_time_ps(wire)) + one_way_ps_;
+  c->trans->set_response_status(tlm::TLM_OK_RESPONSE);
+  if (c->blocking_done) {
+    c->blocking_done->notify(sc_ps(seen - now));
+  } else {
+    tlm::tlm_phase ph = tlm::BEGIN_RESP;
+    sc_core::sc_time d = sc_ps(seen - now);
+    socket[int(c->queue)]->nb_transport_bw(*c->trans, ph, d);
+  }
+  pool_.put(c);
+}
+
+}  // namespace ssdtwin::host_if

@@ -1,0 +1,98 @@
+// NVMe controller front end: the drive's TLM-2.0 target.
+//
+// Each initiator bound to `socket` owns one I/O submission/completion queue pair (its port
+// index is the queue id). A transaction is one NVMe command: TLM_READ_COMMAND or
+// TLM_WRITE_COMMAND, address = byte offset, data_length = bytes (both multiples of the
+// indirection unit). Protocol: nb_transport_fw(BEGIN_REQ) returns TLM_UPDATED/END_REQ (the
+// SQ entry is taken); the completion arrives as nb_transport_bw(BEGIN_RESP) with the delay
+// to the moment the host sees the CQE and MSI-X. b_transport is also accepted.
+//
+// Path of a command (docs/architecture.md has the equations):
+//   doorbell MWr -> SQE fetch (MRd up, 64 B CplD down) -> round-robin across SQs onto a free
+//   firmware core -> FTL -> [write: DMA read of data from host, into the write buffer]
+//   [read: NAND or buffer] -> [write: commit latency] -> data MWr up (read) -> 16 B CQE MWr
+//   -> MSI-X MWr.
+#pragma once
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/multi_passthrough_target_socket.h>
+#include <vector>
+
+#include "ftl/ftl.h"
+#include "host_if/host_if_config.h"
+#include "host_if/pcie_link.h"
+#include "sim/pool.h"
+#include "sim/sc_wakeup.h"
+
+namespace ssdtwin::host_if {
+
+struct ControllerStats {
+  std::uint64_t read_cmds = 0, write_cmds = 0, rejected_cmds = 0;
+  TimePs core_busy_ps = 0;
+  std::vector<std::uint64_t> cmds_per_queue;
+};
+
+class Controller : public sc_core::sc_module, public ftl::FtlHost {
+ public:
+  SC_HAS_PROCESS(Controller);
+  tlm_utils::multi_passthrough_target_socket<Controller> socket;
+
+  Controller(sc_core::sc_module_name name, const ControllerConfig& ctrl, const PcieConfig& pcie,
+             const HostConfig& host, std::uint32_t iu_bytes, std::uint64_t capacity_bytes, ftl::Ftl& ftl);
+
+  const LinkModel& link() const { return link_; }
+  const ControllerStats& stats() const { return stats_; }
+  TimePs upstream_busy_ps() const { return up_.busy_ps(); }
+  TimePs downstream_busy_ps() const { return down_.busy_ps(); }
+  void reset_stats();
+
+  void on_read_ready(ftl::IoRequest* r) override;
+  void on_buffer_granted(ftl::IoRequest* r) override;
+
+ private:
+  struct Command {
+    ftl::IoRequest io;  // first member: IoRequest* <-> Command*
+    tlm::tlm_generic_payload* trans = nullptr;
+    sc_core::sc_event* blocking_done = nullptr;
+    std::uint32_t queue = 0;
+    bool is_write = false;
+    Command* next = nullptr;
+  };
+  enum class Step : std::uint8_t { Fetched, CoreDone, DataIn, Committed };
+  struct Wake {
+    Step step;
+    Command* cmd;
+  };
+  struct Queue {
+    Command* head = nullptr;
+    Command* tail = nullptr;
+  };
+
+  tlm::tlm_sync_enum nb_transport_fw(int id, tlm::tlm_generic_payload& t, tlm::tlm_phase& ph,
+                                     sc_core::sc_time& delay);
+  void b_transport(int id, tlm::tlm_generic_payload& t, sc_core::sc_time& delay);
+  void end_of_elaboration() override;
+  Command* accept(int id, tlm::tlm_generic_payload& t, TimePs doorbell_ready_ps);
+  void on_wake();
+  void dispatch_to_cores(TimePs now);
+  void start_data_in(Command* c, TimePs now);
+  void complete(Command* c, TimePs now);
+  static Command* from(ftl::IoRequest* r) { return reinterpret_cast<Command*>(r); }
+
+  ControllerConfig cfg_;
+  HostConfig host_;
+  LinkModel link_;
+  std::uint32_t iu_bytes_;
+  std::uint64_t capacity_bytes_;
+  TimePs round_trip_ps_;
+  TimePs one_way_ps_;
+  ftl::Ftl& ftl_;
+  LinkDirection up_, down_;  // device->host, host->device
+  std::vector<Queue> ready_;  // fetched commands per SQ, awaiting a core
+  std::uint32_t ready_count_ = 0, rr_ = 0, idle_cores_ = 0;
+  Pool<Command> pool_;
+  ScWakeups<Wake> wake_;
+  ControllerStats stats_;
+};
+
+}  // namespace ssdtwin::host_if

@@ -1,0 +1,146 @@
+#include "model/config_keys.h"
+
+#include <cmath>
+#include <fmt/format.h>
+
+namespace ssdtwin::model {
+namespace {
+
+using D = ProfileKind;
+
+template <class Acc>
+KeyDesc num(D file, const char* path, KeyType type, const char* unit, double lo, double hi, double factor,
+            const char* desc, Acc acc, std::vector<double> allowed = {}, std::optional<std::string> def = {}) {
+  KeyDesc k;
+  k.file = file;
+  k.path = path;
+  k.type = type;
+  k.unit = unit;
+  k.min = lo;
+  k.max = hi;
+  k.allowed = std::move(allowed);
+  k.default_text = std::move(def);
+  k.description = desc;
+  k.set_num = [acc, factor](DriveConfig& c, double v) {
+    auto& ref = acc(c);
+    using T = std::remove_reference_t<decltype(ref)>;
+    if constexpr (std::is_floating_point_v<T>) ref = v * factor;
+    else ref = static_cast<T>(std::llround(v * factor));
+  };
+  k.get_num = [acc, factor](const DriveConfig& c) {
+    return static_cast<double>(acc(const_cast<DriveConfig&>(c))) / factor;
+  };
+  return k;
+}
+
+template <class Acc>
+KeyDesc text(D file, const char* path, const char* desc, Acc acc) {
+  KeyDesc k;
+  k.file = file;
+  k.path = path;
+  k.type = KeyType::String;
+  k.description = desc;
+  k.set_str = [acc](DriveConfig& c, const std::string& v) { acc(c) = v; };
+  k.get_str = [acc](const DriveConfig& c) { return acc(const_cast<DriveConfig&>(c)); };
+  return k;
+}
+
+#define ACC(member) [](DriveConfig& c) -> auto& { return c.member; }
+constexpr KeyType I = KeyType::Integer;
+constexpr KeyType F = KeyType::Float;
+constexpr double kMiB = 1048576.0;
+constexpr double kPsPerUsD = 1e6, kPsPerNsD = 1e3;
+const std::vector<double> kPow2Payload = {128, 256, 512, 1024, 2048, 4096};
+
+std::vector<KeyDesc> build() {
+  std::vector<KeyDesc> k;
+  // ---- drive profile
+  k.push_back(text(D::Drive, "drive.name", "Product name shown in reports", ACC(name)));
+  k.push_back(text(D::Drive, "drive.nand_profile", "NAND generation profile, relative to this file", ACC(nand_profile)));
+  k.push_back(num(D::Drive, "capacity.user_bytes", I, "bytes", 1e9, 1e15, 1, "Advertised user capacity", ACC(user_bytes)));
+  k.push_back(num(D::Drive, "capacity.raw_bytes_nominal", I, "bytes", 1e9, 2e15, 1,
+                  "NAND capacity on the bill of materials; the geometry must provide at least this", ACC(raw_bytes_nominal)));
+  k.push_back(num(D::Drive, "topology.channels", I, "", 1, 64, 1, "NAND channels (independent buses)", ACC(channels)));
+  k.push_back(num(D::Drive, "topology.dies_per_channel", I, "", 1, 64, 1, "Dies sharing each channel", ACC(dies_per_channel)));
+  k.push_back(num(D::Drive, "ftl.iu_bytes", I, "bytes", 512, 65536, 1, "Indirection unit: bytes per L2P entry", ACC(ftl.iu_bytes),
+                  {512, 1024, 2048, 4096, 8192, 16384, 32768, 65536}));
+  k.push_back(num(D::Drive, "ftl.write_buffer_mib", I, "MiB", 1, 65536, kMiB,
+                  "Power-loss-protected DRAM write buffer", ACC(ftl.write_buffer_bytes)));
+  k.push_back(num(D::Drive, "ftl.gc_low_watermark_bgs", I, "block groups", 2, 1000, 1,
+                  "Per die: GC starts when fewer free block groups remain", ACC(ftl.gc_low_watermark_bgs), {}, "2"));
+  k.push_back(num(D::Drive, "ftl.gc_high_watermark_bgs", I, "block groups", 3, 1000, 1,
+                  "Per die: GC continues until this many are free", ACC(ftl.gc_high_watermark_bgs), {}, "3"));
+  k.push_back(num(D::Drive, "ftl.gc_reads_inflight", I, "", 1, 64, 1, "Per die: GC page reads outstanding at once",
+                  ACC(ftl.gc_reads_inflight), {}, "6"));
+  k.push_back(num(D::Drive, "controller.fe_cores", I, "", 1, 64, 1, "Front-end firmware cores processing commands", ACC(controller.fe_cores)));
+  k.push_back(num(D::Drive, "controller.fe_read_cmd_ns", F, "ns", 0, 1e6, kPsPerNsD,
+                  "Firmware time per read command on one core", ACC(controller.fe_read_cmd_ps)));
+  k.push_back(num(D::Drive, "controller.fe_write_cmd_ns", F, "ns", 0, 1e6, kPsPerNsD,
+                  "Firmware time per write command on one core", ACC(controller.fe_write_cmd_ps)));
+  k.push_back(num(D::Drive, "controller.write_commit_ns", F, "ns", 0, 1e6, kPsPerNsD,
+                  "Pipelined latency from write data landing in DRAM to posting its completion (no core held)",
+                  ACC(controller.write_commit_ps), {}, "0"));
+  k.push_back(num(D::Drive, "controller.max_io_queues", I, "", 1, 65535, 1, "I/O queue pairs the controller supports", ACC(controller.max_io_queues)));
+  k.push_back(num(D::Drive, "controller.max_queue_entries", I, "", 2, 65536, 1, "Entries per I/O queue (CAP.MQES + 1)", ACC(controller.max_queue_entries)));
+  k.push_back(num(D::Drive, "pcie.generation", I, "", 1, 5, 1, "PCIe generation (sets GT/s and encoding)", ACC(pcie.generation)));
+  k.push_back(num(D::Drive, "pcie.lanes", I, "", 1, 16, 1, "Link width", ACC(pcie.lanes), {1, 2, 4, 8, 16}));
+  k.push_back(num(D::Drive, "pcie.mps_bytes", I, "bytes", 128, 4096, 1, "Max payload size of device memory writes", ACC(pcie.mps_bytes), kPow2Payload));
+  k.push_back(num(D::Drive, "pcie.mrrs_bytes", I, "bytes", 128, 4096, 1, "Max read request size of device DMA reads", ACC(pcie.mrrs_bytes), kPow2Payload));
+  k.push_back(num(D::Drive, "pcie.round_trip_ns", F, "ns", 0, 1e5, kPsPerNsD,
+                  "Device read request to first completion, excluding serialisation", ACC(pcie.round_trip_ps)));
+  k.push_back(num(D::Drive, "host.read_completion_bytes", I, "bytes", 64, 4096, 1,
+                  "Payload per completion TLP the host root complex returns for device reads", ACC(host.read_completion_bytes),
+                  {64, 128, 256, 512, 1024, 2048, 4096}));
+  k.push_back(num(D::Drive, "host.submit_overhead_ns", F, "ns", 0, 1e6, kPsPerNsD,
+                  "Host software time from fio submitting to the doorbell write", ACC(host.submit_overhead_ps)));
+  k.push_back(num(D::Drive, "host.complete_overhead_ns", F, "ns", 0, 1e6, kPsPerNsD,
+                  "Host software time from the interrupt to fio reaping the completion", ACC(host.complete_overhead_ps)));
+  // ---- NAND profile
+  k.push_back(text(D::Nand, "nand.name", "NAND generation name", ACC(nand.name)));
+  k.push_back(num(D::Nand, "geometry.die_capacity_gbit", F, "Gbit", 1, 1e5, 1, "Nominal die capacity", ACC(nand.die_capacity_gbit)));
+  k.push_back(num(D::Nand, "geometry.planes_per_die", I, "", 1, 16, 1, "Planes per die", ACC(nand.planes_per_die)));
+  k.push_back(num(D::Nand, "geometry.blocks_per_plane", I, "", 1, 1e6, 1, "Blocks per plane (user + spare blocks)", ACC(nand.blocks_per_plane)));
+  k.push_back(num(D::Nand, "geometry.pages_per_block", I, "", 1, 1e5, 1, "Pages per block", ACC(nand.pages_per_block)));
+  k.push_back(num(D::Nand, "geometry.page_bytes", I, "bytes", 512, 65536, 1, "User data bytes per page", ACC(nand.page_bytes)));
+  k.push_back(num(D::Nand, "geometry.spare_bytes", I, "bytes", 0, 16384, 1, "Spare (ECC parity, metadata) bytes per page", ACC(nand.spare_bytes)));
+  k.push_back(num(D::Nand, "geometry.bits_per_cell", I, "", 1, 4, 1, "1 SLC, 2 MLC, 3 TLC, 4 QLC: pages programmed together per wordline", ACC(nand.bits_per_cell)));
+  k.push_back(num(D::Nand, "timing.tR_us", F, "us", 1, 1e4, kPsPerUsD, "Page read time, array to page register", ACC(nand.tR_ps)));
+  k.push_back(num(D::Nand, "timing.tPROG_us", F, "us", 10, 1e5, kPsPerUsD, "One-shot program time of one wordline on all planes", ACC(nand.tPROG_ps)));
+  k.push_back(num(D::Nand, "timing.tBERS_us", F, "us", 100, 1e6, kPsPerUsD, "Block erase time", ACC(nand.tBERS_ps)));
+  k.push_back(num(D::Nand, "timing.ecc_decode_us", F, "us", 0, 1e3, kPsPerUsD, "LDPC decode latency per read", ACC(nand.ecc_decode_ps)));
+  k.push_back(num(D::Nand, "timing.cmd_overhead_ns", F, "ns", 0, 1e5, kPsPerNsD, "Command/address cycles and status per operation", ACC(nand.cmd_overhead_ps)));
+  k.push_back(num(D::Nand, "bus.rate_mts", F, "MT/s", 10, 1e5, 1, "Channel transfer rate", ACC(nand.bus_rate_mts)));
+  k.push_back(num(D::Nand, "bus.width_bits", I, "bits", 8, 16, 1, "Channel data width", ACC(nand.bus_width_bits), {8, 16}));
+  return k;
+}
+#undef ACC
+
+std::string fmt_num(double v) {
+  if (v == std::floor(v) && std::fabs(v) < 1e16) return fmt::format("{}", static_cast<long long>(v));
+  return fmt::format("{}", v);
+}
+
+}  // namespace
+
+std::string KeyDesc::allowed_text() const {
+  if (type == KeyType::String) return "text";
+  if (!allowed.empty()) {
+    std::string s = "one of ";
+    for (std::size_t i = 0; i < allowed.size(); ++i) s += (i ? ", " : "") + fmt_num(allowed[i]);
+    return s;
+  }
+  return fmt::format("{}{} .. {}", type == KeyType::Integer ? "whole number " : "", fmt_num(min), fmt_num(max));
+}
+
+const std::vector<KeyDesc>& config_keys() {
+  static const std::vector<KeyDesc> keys = build();
+  return keys;
+}
+
+const KeyDesc* find_key(ProfileKind file, const std::string& path) {
+  for (const KeyDesc& k : config_keys())
+    if (k.file == file && k.path == path) return &k;
+  return nullptr;
+}
+
+}  // namespace ssdtwin::model

@@ -1,0 +1,200 @@
+#include "model/config_loader.h"
+
+#include <cmath>
+#include <filesystem>
+#include <fmt/format.h>
+#include <toml++/toml.h>
+
+#include "model/config_keys.h"
+#include "model/input_error.h"
+
+namespace ssdtwin::model {
+namespace {
+
+std::string kind_name(ProfileKind k) { return k == ProfileKind::Drive ? "drive" : "nand"; }
+
+std::string allowed_keys_in(ProfileKind kind, const std::string& section) {
+  std::string s;
+  for (const KeyDesc& k : config_keys())
+    if (k.file == kind && k.section() == section) s += (s.empty() ? "" : ", ") + k.key();
+  return s;
+}
+std::string allowed_sections(ProfileKind kind) {
+  std::string s;
+  for (const KeyDesc& k : config_keys())
+    if (k.file == kind && s.find("[" + k.section() + "]") == std::string::npos)
+      s += (s.empty() ? "" : ", ") + ("[" + k.section() + "]");
+  return s;
+}
+
+class Loader {
+ public:
+  explicit Loader(LoadedProfile& p) : p_(p) {}
+
+  void load_file(ProfileKind kind, const std::string& path) {
+    toml::table root;
+    try {
+      root = toml::parse_file(path);
+    } catch (const toml::parse_error& e) {
+      const auto& b = e.source().begin;
+      if (!std::filesystem::exists(path)) throw InputError(fmt::format("{}: cannot open profile", path));
+      throw InputError(fmt::format("{}:{}:{}: TOML syntax error: {}", path, b.line, b.column, e.description()));
+    }
+    for (auto&& [sec_key, sec_node] : root) {
+      const std::string section(sec_key.str());
+      const auto line = sec_node.source().begin.line;
+      if (!sec_node.is_table())
+        throw InputError(fmt::format("{}:{}: key '{}' is outside any section; sections allowed: {}", path, line,
+                                     section, allowed_sections(kind)));
+      if (allowed_keys_in(kind, section).empty())
+        throw InputError(fmt::format("{}:{}: unknown section [{}]; allowed: {}", path, line, section,
+                                     allowed_sections(kind)));
+      for (auto&& [key, node] : *sec_node.as_table()) {
+        const std::string full = section + "." + std::string(key.str());
+        set(kind, full, node, fmt::format("{}:{}", path, node.source().begin.line));
+      }
+    }
+  }
+
+  void set_override(const std::string& spec) {
+    const auto eq = spec.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw InputError(fmt::format("--set '{}': expected section.key=value (NAND keys: nand.section.key=value)", spec));
+    std::string path = spec.substr(0, eq);
+    const std::string value = spec.substr(eq + 1);
+    ProfileKind kind = ProfileKind::Drive;
+    if (path.rfind("nand.", 0) == 0 && std::count(path.begin(), path.end(), '.') == 2) {
+      kind = ProfileKind::Nand;
+      path = path.substr(5);
+    }
+    toml::table t;
+    try {
+      t = toml::parse("v = " + value);
+    } catch (const toml::parse_error&) {
+      t = toml::table{{"v", value}};  // bare text: treat as a string
+    }
+    set(kind, path, *t.get("v"), "--set " + spec);
+  }
+
+  void require_all() {
+    for (const KeyDesc& k : config_keys()) {
+      const std::string id = kind_name(k.file) + ":" + k.path;
+      if (p_.origin.count(id)) continue;
+      const std::string& file = k.file == ProfileKind::Drive ? p_.drive_path : p_.nand_path;
+      if (!k.default_text)
+        throw InputError(fmt::format("{}: missing required key '{}' ({}{}): {}", file, k.path, k.allowed_text(),
+                                     k.unit.empty() ? "" : ", unit " + k.unit, k.description));
+      if (k.type == KeyType::String) k.set_str(p_.config, *k.default_text);
+      else k.set_num(p_.config, std::stod(*k.default_text));
+      p_.origin[id] = "default";
+    }
+  }
+
+ private:
+  void set(ProfileKind kind, const std::string& path, const toml::node& node, const std::string& where) {
+    const KeyDesc* k = find_key(kind, path);
+    if (!k) {
+      const std::string section = path.substr(0, path.find('.'));
+      const std::string allowed = allowed_keys_in(kind, section);
+      if (allowed.empty())
+        throw InputError(fmt::format("{}: unknown key '{}' in the {} profile; sections allowed: {}", where, path,
+                                     kind_name(kind), allowed_sections(kind)));
+      throw InputError(fmt::format("{}: unknown key '{}'; allowed in [{}]: {}", where, path, section, allowed));
+    }
+    const std::string unit = k->unit.empty() ? "" : fmt::format(" ({})", k->unit);
+    if (k->type == KeyType::String) {
+      if (!node.is_string())
+        throw InputError(fmt::format("{}: key '{}' must be a quoted string", where, path));
+      k->set_str(p_.config, node.as_string()->get());
+    } else {
+      double v;
+      if (node.is_integer()) v = double(node.as_integer()->get());
+      else if (node.is_floating_point() && k->type == KeyType::Float) v = node.as_floating_point()->get();
+      else if (node.is_floating_point())
+        throw InputError(fmt::format("{}: key '{}' must be a whole number{}; allowed {}", where, path, unit, k->allowed_text()));
+      else
+        throw InputError(fmt::format("{}: key '{}' must be a number{}; allowed {}", where, path, unit, k->allowed_text()));
+      const bool in_list = k->allowed.empty() || std::find(k->allowed.begin(), k->allowed.end(), v) != k->allowed.end();
+      if (!in_list || v < k->min || v > k->max || !std::isfinite(v))
+        throw InputError(fmt::format("{}: key '{}' = {} is out of range{}; allowed {}", where, path, v, unit, k->allowed_text()));
+      k->set_num(p_.config, v);
+    }
+    p_.origin[kind_name(kind) + ":" + path] = where;
+  }
+
+  LoadedProfile& p_;
+};
+
+std::string where(const LoadedProfile& p, ProfileKind kind, const std::string& key) {
+  const auto it = p.origin.find(kind_name(kind) + ":" + key);
+  const std::string loc = it == p.origin.end() ? "?" : it->second;
+  return fmt::format("{}: key '{}'", loc, key);
+}
+
+}  // namespace
+
+LoadedProfile load_profile(const std::string& drive_path, const std::vector<std::string>& overrides) {
+  LoadedProfile p;
+  p.drive_path = drive_path;
+  Loader l(p);
+  l.load_file(ProfileKind::Drive, drive_path);
+  // Overrides of the NAND profile path must apply before it is read.
+  for (const auto& o : overrides)
+    if (o.rfind("drive.nand_profile=", 0) == 0) l.set_override(o);
+  if (p.config.nand_profile.empty())
+    throw InputError(fmt::format("{}: missing required key 'drive.nand_profile' (text): NAND generation profile, "
+                                 "relative to this file", drive_path));
+  const std::filesystem::path base = std::filesystem::path(drive_path).parent_path();
+  p.nand_path = (base / p.config.nand_profile).lexically_normal().string();
+  if (!std::filesystem::exists(p.nand_path))
+    throw InputError(fmt::format("{}: key 'drive.nand_profile': file '{}' does not exist", where(p, ProfileKind::Drive, "drive.nand_profile"), p.nand_path));
+  l.load_file(ProfileKind::Nand, p.nand_path);
+  for (const auto& o : overrides)
+    if (o.rfind("drive.nand_profile=", 0) != 0) l.set_override(o);
+  l.require_all();
+  validate_drive(p);
+  return p;
+}
+
+void validate_drive(const LoadedProfile& p) {
+  const DriveConfig& c = p.config;
+  const nand::NandConfig& n = c.nand;
+  using K = ProfileKind;
+  const double nominal_die = n.die_capacity_gbit * 1073741824.0 / 8.0;
+  if (double(n.die_raw_bytes()) < nominal_die)
+    throw InputError(fmt::format("{}: the geometry holds {} bytes per die (planes x blocks x pages x page_bytes), "
+                                 "less than the nominal {} Gbit ({:.0f} bytes)", where(p, K::Nand, "geometry.blocks_per_plane"),
+                                 n.die_raw_bytes(), n.die_capacity_gbit, nominal_die));
+  if (double(n.die_raw_bytes()) > nominal_die * 1.10)
+    throw InputError(fmt::format("{}: the geometry holds {} bytes per die, more than 110% of the nominal {} Gbit; "
+                                 "check blocks_per_plane and pages_per_block", where(p, K::Nand, "geometry.blocks_per_plane"),
+                                 n.die_raw_bytes(), n.die_capacity_gbit));
+  if (n.pages_per_block % n.bits_per_cell)
+    throw InputError(fmt::format("{}: pages_per_block = {} is not a multiple of bits_per_cell = {} (whole wordlines)",
+                                 where(p, K::Nand, "geometry.pages_per_block"), n.pages_per_block, n.bits_per_cell));
+  if (n.page_bytes % c.ftl.iu_bytes)
+    throw InputError(fmt::format("{}: page_bytes = {} is not a multiple of the indirection unit ftl.iu_bytes = {}",
+                                 where(p, K::Drive, "ftl.iu_bytes"), n.page_bytes, c.ftl.iu_bytes));
+  if (c.raw_bytes() < c.raw_bytes_nominal)
+    throw InputError(fmt::format("{}: {} dies of {} bytes give {} bytes, less than raw_bytes_nominal = {}",
+                                 where(p, K::Drive, "capacity.raw_bytes_nominal"), c.dies(), n.die_raw_bytes(),
+                                 c.raw_bytes(), c.raw_bytes_nominal));
+  if (c.raw_bytes() <= c.user_bytes)
+    throw InputError(fmt::format("{}: user capacity {} bytes is not below the raw NAND capacity {} bytes; "
+                                 "overprovisioning must be positive", where(p, K::Drive, "capacity.user_bytes"),
+                                 c.user_bytes, c.raw_bytes()));
+  const std::uint64_t unit_bytes = std::uint64_t(n.page_bytes) * n.planes_per_die * n.bits_per_cell;
+  if (c.ftl.write_buffer_bytes < 2 * unit_bytes)
+    throw InputError(fmt::format("{}: {} bytes cannot hold two program units of {} bytes (planes x bits_per_cell x page)",
+                                 where(p, K::Drive, "ftl.write_buffer_mib"), c.ftl.write_buffer_bytes, unit_bytes));
+  if (c.ftl.gc_high_watermark_bgs <= c.ftl.gc_low_watermark_bgs)
+    throw InputError(fmt::format("{}: gc_high_watermark_bgs = {} must exceed gc_low_watermark_bgs = {}",
+                                 where(p, K::Drive, "ftl.gc_high_watermark_bgs"), c.ftl.gc_high_watermark_bgs,
+                                 c.ftl.gc_low_watermark_bgs));
+  if (c.ftl.gc_high_watermark_bgs + 2 > n.blocks_per_plane)
+    throw InputError(fmt::format("{}: gc_high_watermark_bgs = {} leaves no room in {} blocks per plane",
+                                 where(p, K::Drive, "ftl.gc_high_watermark_bgs"), c.ftl.gc_high_watermark_bgs,
+                                 n.blocks_per_plane));
+}
+
+}  // namespace ssdtwin::model

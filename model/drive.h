@@ -1,0 +1,34 @@
+// The drive: host interface, FTL and NAND assembled from a validated DriveConfig. This is
+// the module another SystemC platform instantiates; bind initiators to `socket()`.
+#pragma once
+#include <memory>
+#include <systemc>
+
+#include "ftl/ftl.h"
+#include "host_if/controller.h"
+#include "model/drive_config.h"
+#include "model/layout.h"
+#include "nand/flash_array.h"
+
+namespace ssdtwin::model {
+
+class Drive : public sc_core::sc_module {
+ public:
+  Drive(sc_core::sc_module_name name, const DriveConfig& cfg, const Layout& layout);
+
+  tlm_utils::multi_passthrough_target_socket<host_if::Controller>& socket() { return controller_->socket; }
+  const DriveConfig& config() const { return cfg_; }
+  const Layout& layout() const { return layout_; }
+  nand::FlashArray& flash() { return *flash_; }
+  ftl::Ftl& ftl() { return *ftl_; }
+  host_if::Controller& controller() { return *controller_; }
+
+ private:
+  DriveConfig cfg_;
+  Layout layout_;
+  std::unique_ptr<nand::FlashArray> flash_;
+  std::unique_ptr<ftl::Ftl> ftl_;
+  std::unique_ptr<host_if::Controller> controller_;
+};
+
+}  // namespace ssdtwin::model

@@ -1,0 +1,113 @@
+#include "model/fio_initiator.h"
+
+namespace ssdtwin::model {
+
+FioInitiator::FioInitiator(sc_core::sc_module_name name, const InitiatorSetup& setup,
+                           const host_if::HostConfig& host, std::function<void(FioInitiator&)> on_done)
+    : sc_module(name),
+      socket("socket"),
+      setup_(setup),
+      host_(host),
+      on_done_(std::move(on_done)),
+      slots_(setup.job.iodepth),
+      dummy_data_(1),
+      rng_(setup.seed),
+      wake_("host_wake") {
+  socket.register_nb_transport_bw(this, &FioInitiator::nb_transport_bw);
+  blocks_ = setup.region_bytes / setup.job.bs;
+  stats_.name = setup.job.name;
+  stats_.group = setup.group;
+  stats_.job_index = setup.job_index;
+  stats_.clone = setup.clone;
+  for (Slot& s : slots_) {
+    s.trans.set_data_ptr(dummy_data_.data());  // the model moves no payload bytes
+    s.trans.set_streaming_width(static_cast<unsigned>(setup.job.bs));
+    s.trans.set_byte_enable_ptr(nullptr);
+  }
+  SC_METHOD(on_wake);
+  sensitive << wake_.event();
+  dont_initialize();
+}
+
+bool FioInitiator::may_issue(TimePs issue_ps) const {
+  if (issue_ps >= stop_ps_) return false;
+  return setup_.io_limit_bytes == 0 || issued_bytes_ < setup_.io_limit_bytes;
+}
+
+void FioInitiator::start(TimePs now) {
+  start_ps_ = now;
+  stats_from_ps_ = now + setup_.job.ramp_time_ps;
+  stats_.start_ps = stats_from_ps_;
+  if (setup_.job.runtime_ps) stop_ps_ = stats_from_ps_ + setup_.job.runtime_ps;
+  for (std::uint32_t i = 0; i < slots_.size(); ++i) wake_.at(now + host_.submit_overhead_ps, i);
+}
+
+void FioInitiator::issue(std::uint32_t slot, TimePs issue_ps) {
+  const FioJob& j = setup_.job;
+  const bool is_read = rng_.below(100) < j.read_percent();
+  std::uint64_t block;
+  if (j.is_random()) {
+    block = rng_.below(blocks_);
+  } else {
+    block = next_seq_block_;
+    next_seq_block_ = (next_seq_block_ + 1) % blocks_;
+  }
+  Slot& s = slots_[slot];
+  s.issued_ps = issue_ps;
+  s.outstanding = true;
+  s.trans.set_command(is_read ? tlm::TLM_READ_COMMAND : tlm::TLM_WRITE_COMMAND);
+  s.trans.set_address(setup_.region_start + block * j.bs);
+  s.trans.set_data_length(static_cast<unsigned>(j.bs));
+  s.trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  issued_bytes_ += j.bs;
+  ++inflight_;
+  tlm::tlm_phase ph = tlm::BEGIN_REQ;
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  const tlm::tlm_sync_enum r = socket->nb_transport_fw(s.trans, ph, delay);
+  if (r == tlm::TLM_UPDATED && ph == tlm::BEGIN_RESP) {
+    // Rejected at once (the job was validated, so this is a model bug, not user input).
+    SC_REPORT_FATAL("ssdtwin/host", "drive rejected a command from a validated job");
+  }
+}
+
+tlm::tlm_sync_enum FioInitiator::nb_transport_bw(tlm::tlm_generic_payload& t, tlm::tlm_phase& ph,
+                                                 sc_core::sc_time& d) {
+  if (ph != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
+  const auto offset = reinterpret_cast<const char*>(&t) - reinterpret_cast<const char*>(&slots_[0].trans);
+  const std::uint32_t slot = static_cast<std::uint32_t>(offset / std::ptrdiff_t(sizeof(Slot)));
+  const TimePs seen = sc_now_ps() + d.value();
+  slots_[slot].seen_ps = seen;
+  wake_.at(seen + host_.complete_overhead_ps + host_.submit_overhead_ps, slot);
+  ph = tlm::END_RESP;
+  return tlm::TLM_COMPLETED;
+}
+
+void FioInitiator::on_slot(std::uint32_t slot, TimePs now) {
+  Slot& s = slots_[slot];
+  TimePs issue_ps = now - host_.submit_overhead_ps;
+  if (s.outstanding) {
+    s.outstanding = false;
+    --inflight_;
+    const TimePs done_ps = s.seen_ps + host_.complete_overhead_ps;  // fio reaps the completion
+    issue_ps = done_ps;
+    if (s.issued_ps >= stats_from_ps_) {
+      DirectionStats& d = s.trans.is_read() ? stats_.read : stats_.write;
+      ++d.ios;
+      d.bytes += s.trans.get_data_length();
+      d.lat_ns.record((done_ps - s.issued_ps + kPsPerNs / 2) / kPsPerNs);
+      stats_.end_ps = done_ps;
+    }
+  }
+  if (may_issue(issue_ps)) issue(slot, issue_ps);
+}
+
+void FioInitiator::on_wake() {
+  wake_.drain([this](std::uint32_t slot) { on_slot(slot, sc_now_ps()); });
+  if (inflight_ == 0 && !done_) {
+    done_ = true;
+    if (stats_.end_ps < stats_.start_ps) stats_.end_ps = stats_.start_ps;
+    on_done_(*this);
+  }
+}
+
+}  // namespace ssdtwin::model

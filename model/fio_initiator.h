@@ -1,0 +1,72 @@
+// One fio job clone as a host initiator: its own NVMe queue pair (a port of the drive's
+// target socket), `iodepth` commands in flight, closed loop. Host software time
+// (submission and completion overheads from the [host] profile section) is charged
+// between a completion and the next submission, as in fio with libaio.
+//
+// Each slot wakes once per I/O, at the moment its next doorbell rings: it records the
+// previous completion (seen by fio complete_overhead after the MSI-X) and submits the
+// next command (issued by fio submit_overhead before the doorbell). One event per I/O,
+// and the drive only ever sees requests at the current time.
+#pragma once
+#include <functional>
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <vector>
+
+#include "host_if/host_if_config.h"
+#include "model/fio_job.h"
+#include "model/job_stats.h"
+#include "sim/rng.h"
+#include "sim/sc_wakeup.h"
+
+namespace ssdtwin::model {
+
+struct InitiatorSetup {
+  FioJob job;
+  std::uint32_t job_index = 0, clone = 0, group = 0;
+  std::uint64_t region_start = 0;  // bytes, in the model's (scaled) address space
+  std::uint64_t region_bytes = 0;
+  std::uint64_t io_limit_bytes = 0;  // 0: unlimited (time-based)
+  std::uint64_t seed = 0;
+};
+
+class FioInitiator : public sc_core::sc_module {
+ public:
+  SC_HAS_PROCESS(FioInitiator);
+  tlm_utils::simple_initiator_socket<FioInitiator> socket;
+
+  FioInitiator(sc_core::sc_module_name name, const InitiatorSetup& setup, const host_if::HostConfig& host,
+               std::function<void(FioInitiator&)> on_done);
+  void start(TimePs now);  // called by the group scheduler
+  const JobStats& stats() const { return stats_; }
+  const InitiatorSetup& setup() const { return setup_; }
+
+ private:
+  struct Slot {
+    tlm::tlm_generic_payload trans;
+    TimePs issued_ps = 0;    // fio's submission time
+    TimePs seen_ps = 0;      // MSI-X arrival of the outstanding command
+    bool outstanding = false;
+  };
+  tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& t, tlm::tlm_phase& ph, sc_core::sc_time& d);
+  void on_wake();
+  void issue(std::uint32_t slot, TimePs issue_ps);
+  void on_slot(std::uint32_t slot, TimePs now);
+  bool may_issue(TimePs issue_ps) const;
+
+  InitiatorSetup setup_;
+  host_if::HostConfig host_;
+  std::function<void(FioInitiator&)> on_done_;
+  std::vector<Slot> slots_;
+  std::vector<unsigned char> dummy_data_;
+  Rng rng_;
+  std::uint64_t blocks_ = 0, next_seq_block_ = 0, issued_bytes_ = 0;
+  TimePs start_ps_ = 0, stats_from_ps_ = 0, stop_ps_ = kTimeNever;
+  std::uint32_t inflight_ = 0;
+  bool done_ = false;
+  JobStats stats_;
+  ScWakeups<std::uint32_t> wake_;
+};
+
+}  // namespace ssdtwin::model

@@ -1,0 +1,33 @@
+// What one job (one fio clone) measured: per direction, completions and their latency.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "model/latency_histogram.h"
+#include "sim/time.h"
+
+namespace ssdtwin::model {
+
+struct DirectionStats {
+  std::uint64_t ios = 0;
+  std::uint64_t bytes = 0;
+  LatencyHistogram lat_ns;  // submission to completion seen by the host
+  void merge(const DirectionStats& o) {
+    ios += o.ios;
+    bytes += o.bytes;
+    lat_ns.merge(o.lat_ns);
+  }
+};
+
+struct JobStats {
+  std::string name;
+  std::uint32_t group = 0;
+  std::uint32_t job_index = 0;  // index in the job file
+  std::uint32_t clone = 0;
+  TimePs start_ps = 0;        // measurement window start (after ramp_time)
+  TimePs end_ps = 0;          // last completion
+  DirectionStats read, write;
+  TimePs runtime_ps() const { return end_ps > start_ps ? end_ps - start_ps : 0; }
+};
+
+}  // namespace ssdtwin::model

@@ -1,0 +1,89 @@
+#include "model/lab.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fmt/format.h>
+#include <toml++/toml.h>
+
+#include "model/input_error.h"
+
+namespace ssdtwin::model {
+
+const std::vector<std::string>& lab_metrics() {
+  static const std::vector<std::string> m = {"read.bw_mbps",  "write.bw_mbps",     "read.iops",
+                                             "write.iops",    "read.lat_mean_us",  "write.lat_mean_us"};
+  return m;
+}
+
+namespace {
+
+std::string need_string(const toml::table& t, const char* key, const std::string& where) {
+  const auto* n = t.get(key);
+  if (!n || !n->is_string()) throw InputError(fmt::format("{}: key '{}' is required and must be a string", where, key));
+  return n->as_string()->get();
+}
+double need_number(const toml::table& t, const char* key, const std::string& where) {
+  const auto* n = t.get(key);
+  if (n && n->is_integer()) return double(n->as_integer()->get());
+  if (n && n->is_floating_point()) return n->as_floating_point()->get();
+  throw InputError(fmt::format("{}: key '{}' is required and must be a number", where, key));
+}
+
+}  // namespace
+
+LabFile load_lab_file(const std::string& path) {
+  toml::table root;
+  try {
+    root = toml::parse_file(path);
+  } catch (const toml::parse_error& e) {
+    if (!std::filesystem::exists(path)) throw InputError(fmt::format("{}: cannot open lab file", path));
+    throw InputError(fmt::format("{}:{}: TOML syntax error: {}", path, e.source().begin.line, e.description()));
+  }
+  const auto base = std::filesystem::path(path).parent_path();
+  LabFile lf;
+  lf.path = path;
+  const auto* lab = root.get_as<toml::table>("lab");
+  if (!lab) throw InputError(fmt::format("{}: missing [lab] section (drive, drive_profile, precondition, source)", path));
+  const std::string lw = fmt::format("{}:{}: [lab]", path, lab->source().begin.line);
+  lf.drive = need_string(*lab, "drive", lw);
+  lf.drive_profile = (base / need_string(*lab, "drive_profile", lw)).lexically_normal().string();
+  lf.precondition = need_string(*lab, "precondition", lw);
+  lf.source = need_string(*lab, "source", lw);
+  const auto* recs = root.get_as<toml::array>("record");
+  if (!recs || recs->empty()) throw InputError(fmt::format("{}: no [[record]] entries", path));
+  for (const auto& node : *recs) {
+    const auto* t = node.as_table();
+    const std::string w = fmt::format("{}:{}: [[record]]", path, node.source().begin.line);
+    LabRecord r;
+    r.id = need_string(*t, "id", w);
+    r.job = (base / need_string(*t, "job", w)).lexically_normal().string();
+    r.metric = need_string(*t, "metric", w);
+    if (std::find(lab_metrics().begin(), lab_metrics().end(), r.metric) == lab_metrics().end())
+      throw InputError(fmt::format("{}: key 'metric' = '{}' is not one of read.bw_mbps, write.bw_mbps, read.iops, "
+                                   "write.iops, read.lat_mean_us, write.lat_mean_us", w, r.metric));
+    r.unit = need_string(*t, "unit", w);
+    r.source = need_string(*t, "source", w);
+    r.kind = need_string(*t, "kind", w);
+    r.measured = need_number(*t, "measured", w);
+    r.tolerance_pct = need_number(*t, "tolerance_pct", w);
+    lf.records.push_back(r);
+  }
+  return lf;
+}
+
+double metric_from_fio_json(const nlohmann::json& out, const std::string& metric) {
+  const std::string dir = metric.substr(0, metric.find('.'));
+  const std::string what = metric.substr(metric.find('.') + 1);
+  double sum = 0, lat_weighted = 0, ios = 0;
+  for (const auto& j : out.at("jobs")) {
+    const auto& d = j.at(dir);
+    sum += what == "bw_mbps" ? d.at("bw_bytes").get<double>() / 1e6 : what == "iops" ? d.at("iops").get<double>() : 0.0;
+    const double n = d.at("lat_ns").at("N").get<double>();
+    lat_weighted += d.at("lat_ns").at("mean").get<double>() * n;
+    ios += n;
+  }
+  if (what == "lat_mean_us") return ios > 0 ? lat_weighted / ios / 1e3 : 0.0;
+  return sum;
+}
+
+}  // namespace ssdtwin::model

@@ -1,0 +1,57 @@
+#include "model/layout.h"
+
+#include <fmt/format.h>
+#include <stdexcept>
+
+namespace ssdtwin::model {
+namespace {
+// L2P entries hold a PPN or a flagged buffer slot in 32 bits.
+constexpr std::uint64_t kMaxPhysicalIus = 0x7FFFFFFFULL;
+}  // namespace
+
+std::uint64_t Layout::user_bytes() const { return user_ius * iu_bytes; }
+
+Layout make_layout(const DriveConfig& cfg, std::uint32_t scale) {
+  Layout l;
+  l.scale = scale;
+  l.iu_bytes = cfg.ftl.iu_bytes;
+  nand::Geometry& g = l.geo;
+  g.channels = cfg.channels;
+  g.dies_per_channel = cfg.dies_per_channel;
+  g.dies = cfg.dies();
+  g.planes = cfg.nand.planes_per_die;
+  g.bits_per_cell = cfg.nand.bits_per_cell;
+  g.bgs_per_die = cfg.nand.blocks_per_plane / scale;
+  g.units_per_bg = cfg.nand.pages_per_block / cfg.nand.bits_per_cell;
+  g.ius_per_page = cfg.nand.page_bytes / cfg.ftl.iu_bytes;
+  g.ius_per_unit = g.ius_per_page * g.planes * g.bits_per_cell;
+  g.ius_per_bg = std::uint64_t(g.ius_per_unit) * g.units_per_bg;
+  g.physical_ius = g.ius_per_bg * g.bgs_per_die * g.dies;
+  const std::uint32_t min_bgs = cfg.ftl.gc_high_watermark_bgs + 2;
+  if (g.bgs_per_die < min_bgs)
+    throw std::invalid_argument(fmt::format(
+        "scale {} leaves {} block groups per die; GC needs at least {} (high watermark + 2): use a smaller --scale",
+        scale, g.bgs_per_die, min_bgs));
+  // Same OP ratio as the full drive: user = physical x user_bytes / raw_bytes.
+  l.user_ius = static_cast<std::uint64_t>(
+      static_cast<long double>(g.physical_ius) * cfg.user_bytes / static_cast<long double>(cfg.raw_bytes()));
+  if (g.physical_ius >= kMaxPhysicalIus)
+    throw std::invalid_argument(fmt::format(
+        "scale {} gives {} physical IUs, beyond the 31-bit map entry: use a larger --scale", scale, g.physical_ius));
+  return l;
+}
+
+std::uint32_t auto_scale(const DriveConfig& cfg, std::uint64_t budget_bytes) {
+  std::uint32_t s = 1;
+  while (s < cfg.nand.blocks_per_plane) {
+    const std::uint64_t bgs = cfg.nand.blocks_per_plane / s;
+    const std::uint64_t phys = bgs * cfg.dies() * std::uint64_t(cfg.nand.pages_per_block) *
+                               cfg.nand.planes_per_die * (cfg.nand.page_bytes / cfg.ftl.iu_bytes);
+    const auto user = static_cast<std::uint64_t>(static_cast<long double>(phys) * cfg.user_bytes / cfg.raw_bytes());
+    if (4 * (phys + user) <= budget_bytes && phys < kMaxPhysicalIus) break;
+    s *= 2;
+  }
+  return s;
+}
+
+}  // namespace ssdtwin::model

@@ -1,0 +1,238 @@
+#include "model/report.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <numeric>
+
+#include "model/config_report.h"
+
+namespace ssdtwin::model {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+double seconds(TimePs ps) { return s_from_ps(ps); }
+
+json lat_json(const LatencyHistogram& h, double shift_ns, bool with_percentiles) {
+  json j;
+  const double n = double(h.count());
+  j["min"] = n ? std::max(0.0, double(h.min()) - shift_ns) : 0.0;
+  j["max"] = n ? std::max(0.0, double(h.max()) - shift_ns) : 0.0;
+  j["mean"] = n ? h.mean() - shift_ns : 0.0;
+  j["stddev"] = h.stddev();
+  j["N"] = h.count();
+  if (with_percentiles && h.count()) {
+    json p;
+    for (double q : fio_percentiles())
+      p[fmt::format("{:.6f}", q)] = std::max(0.0, double(h.percentile(q)) - shift_ns);
+    j["percentile"] = p;
+  }
+  return j;
+}
+
+json dir_json(const DirectionStats& d, TimePs runtime_ps, double slat_ns) {
+  const double rt = seconds(runtime_ps);
+  json j;
+  j["io_bytes"] = d.bytes;
+  j["io_kbytes"] = d.bytes / 1024;
+  j["bw_bytes"] = rt > 0 ? std::uint64_t(double(d.bytes) / rt) : 0;
+  j["bw"] = rt > 0 ? std::uint64_t(double(d.bytes) / 1024.0 / rt) : 0;
+  j["iops"] = rt > 0 ? double(d.ios) / rt : 0.0;
+  j["runtime"] = std::uint64_t(runtime_ps / kPsPerMs);
+  j["total_ios"] = d.ios;
+  j["short_ios"] = 0;
+  j["drop_ios"] = 0;
+  // slat is the host's submission overhead (constant in the model); clat = lat - slat.
+  json slat;
+  slat["min"] = d.ios ? slat_ns : 0.0;
+  slat["max"] = d.ios ? slat_ns : 0.0;
+  slat["mean"] = d.ios ? slat_ns : 0.0;
+  slat["stddev"] = 0.0;
+  slat["N"] = d.ios;
+  j["slat_ns"] = slat;
+  j["clat_ns"] = lat_json(d.lat_ns, slat_ns, true);
+  j["lat_ns"] = lat_json(d.lat_ns, 0.0, false);
+  return j;
+}
+
+std::string num2str(double v) {
+  if (v < 1000) return fmt::format("{:.0f}", v);
+  if (v < 1e6) return fmt::format("{:.{}f}k", v / 1e3, v < 1e4 ? 2 : v < 1e5 ? 1 : 0);
+  return fmt::format("{:.{}f}M", v / 1e6, v < 1e7 ? 2 : v < 1e8 ? 1 : 0);
+}
+std::string bw_str(double bytes_per_s) {
+  const double mib = bytes_per_s / 1048576.0;
+  const std::string bin = mib >= 1024 ? fmt::format("{:.1f}GiB/s", mib / 1024) : fmt::format("{:.0f}MiB/s", mib);
+  const double mb = bytes_per_s / 1e6;
+  const std::string dec = mb >= 1000 ? fmt::format("{:.1f}GB/s", mb / 1000) : fmt::format("{:.0f}MB/s", mb);
+  return bin + " (" + dec + ")";
+}
+
+void normal_dir(std::string& out, const char* label, const DirectionStats& d, TimePs runtime_ps, double slat_ns) {
+  if (!d.ios) return;
+  const double rt = seconds(runtime_ps);
+  out += fmt::format("  {}: IOPS={}, BW={}({:.0f}MiB/{:.0f}msec)\n", label, num2str(double(d.ios) / rt),
+                     bw_str(double(d.bytes) / rt), double(d.bytes) / 1048576.0, rt * 1e3);
+  const LatencyHistogram& h = d.lat_ns;
+  out += fmt::format("    slat (nsec): min={:.0f}, max={:.0f}, avg={:.2f}, stdev=0.00\n", slat_ns, slat_ns, slat_ns);
+  out += fmt::format("    clat (usec): min={:.2f}, max={:.2f}, avg={:.2f}, stdev={:.2f}\n", (double(h.min()) - slat_ns) / 1e3,
+                     (double(h.max()) - slat_ns) / 1e3, (h.mean() - slat_ns) / 1e3, h.stddev() / 1e3);
+  out += fmt::format("     lat (usec): min={:.2f}, max={:.2f}, avg={:.2f}, stdev={:.2f}\n", double(h.min()) / 1e3,
+                     double(h.max()) / 1e3, h.mean() / 1e3, h.stddev() / 1e3);
+  out += "    clat percentiles (usec):\n";
+  const auto& ps = fio_percentiles();
+  for (std::size_t i = 0; i < ps.size(); ++i) {
+    if (i % 4 == 0) out += "     |";
+    out += fmt::format(" {:5.2f}th=[{:7.1f}]", ps[i], (double(h.percentile(ps[i])) - slat_ns) / 1e3);
+    out += (i % 4 == 3 || i + 1 == ps.size()) ? "\n" : ",";
+  }
+}
+
+double mean_fraction(const std::vector<TimePs>& busy, TimePs span) {
+  if (busy.empty() || !span) return 0.0;
+  const long double sum = std::accumulate(busy.begin(), busy.end(), (long double)0);
+  return double(sum / busy.size() / span);
+}
+double max_fraction(const std::vector<TimePs>& busy, TimePs span) {
+  if (busy.empty() || !span) return 0.0;
+  return double(*std::max_element(busy.begin(), busy.end())) / double(span);
+}
+
+}  // namespace
+
+const std::vector<double>& fio_percentiles() {
+  static const std::vector<double> p = {1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99};
+  return p;
+}
+
+std::vector<ReportEntry> report_entries(const FioJobFile& jf, const RunResult& r) {
+  std::vector<ReportEntry> out;
+  for (const JobStats& s : r.jobs) {
+    const FioJob& j = jf.jobs[s.job_index];
+    if (j.group_reporting) {
+      // fio merges every job of a group under group_reporting, named after the first.
+      auto it = std::find_if(out.begin(), out.end(), [&](const ReportEntry& e) { return e.grouped && e.group == s.group; });
+      if (it != out.end()) {
+        it->read.merge(s.read);
+        it->write.merge(s.write);
+        it->runtime_ps = std::max(it->runtime_ps, s.runtime_ps());
+        ++it->jobs;
+        continue;
+      }
+    }
+    ReportEntry e;
+    e.name = s.name;
+    e.group = s.group;
+    e.jobs = 1;
+    e.grouped = j.group_reporting;
+    e.runtime_ps = s.runtime_ps();
+    e.read = s.read;
+    e.write = s.write;
+    out.push_back(e);
+  }
+  return out;
+}
+
+json report_json(const ReportInput& in) {
+  const RunResult& r = in.result;
+  const DriveResults& d = r.drive;
+  const double slat_ns = double(in.profile.config.host.submit_overhead_ps) / kPsPerNs;
+  json root;
+  root["fio version"] = "ssdtwin-0.1 (simulated)";
+  root["timestamp"] = 0;
+  root["time"] = "simulated";
+  root["global options"] = json::object();
+  json jobs = json::array();
+  for (const ReportEntry& e : report_entries(in.jobs, r)) {
+    json j;
+    j["jobname"] = e.name;
+    j["groupid"] = e.group;
+    j["error"] = 0;
+    j["job_runtime"] = std::uint64_t(e.runtime_ps / kPsPerMs);
+    j["read"] = dir_json(e.read, e.runtime_ps, slat_ns);
+    j["write"] = dir_json(e.write, e.runtime_ps, slat_ns);
+    j["trim"] = dir_json(DirectionStats{}, e.runtime_ps, 0.0);
+    jobs.push_back(j);
+  }
+  root["jobs"] = jobs;
+
+  json s;
+  s["profile"] = profile_json(in.profile);
+  s["layout"] = {{"scale", in.layout.scale},
+                 {"dies", in.layout.geo.dies},
+                 {"block_groups_per_die", in.layout.geo.bgs_per_die},
+                 {"user_bytes_simulated", in.layout.user_bytes()},
+                 {"physical_ius", in.layout.geo.physical_ius},
+                 {"map_bytes", in.layout.map_bytes()}};
+  s["precondition"] = {{"sequential_passes", in.options.precondition_passes}};
+  s["seed"] = in.options.seed;
+  s["ignored_job_keys"] = in.jobs.ignored_keys;
+  const TimePs span = r.sim_end_ps;
+  s["sim_time_s"] = seconds(span);
+  s["nand"] = {{"reads", d.flash.reads},
+               {"programs", d.flash.programs},
+               {"erases", d.flash.erases},
+               {"read_bus_bytes", d.flash.read_bus_bytes},
+               {"program_bus_bytes", d.flash.program_bus_bytes},
+               {"die_utilisation_mean", mean_fraction(d.flash.die_busy_ps, span)},
+               {"die_utilisation_max", max_fraction(d.flash.die_busy_ps, span)},
+               {"channel_utilisation_mean", mean_fraction(d.flash.channel_busy_ps, span)},
+               {"channel_utilisation_max", max_fraction(d.flash.channel_busy_ps, span)}};
+  s["ftl"] = {{"host_written_ius", d.ftl.host_written_ius},
+              {"host_read_ius", d.ftl.host_read_ius},
+              {"read_buffer_hits", d.ftl.read_buffer_hits},
+              {"read_unmapped", d.ftl.read_unmapped},
+              {"buffer_overwrites", d.ftl.buffer_overwrites},
+              {"write_stalls", d.ftl.write_stalls},
+              {"host_programs", d.ftl.host_programs},
+              {"gc_programs", d.ftl.gc_programs},
+              {"gc_nand_reads", d.ftl.gc_nand_reads},
+              {"gc_relocated_ius", d.mapping.gc_ius_programmed},
+              {"gc_victims", d.mapping.gc_victims},
+              {"block_groups_erased", d.mapping.bgs_erased},
+              {"nand_programmed_ius", d.nand_programmed_ius}};
+  s["write_amplification"] = d.waf;
+  s["pcie"] = {{"payload_ceiling_bytes_per_s", d.link_payload_ceiling_bytes_per_s},
+               {"upstream_utilisation", span ? double(d.link_up_busy_ps) / double(span) : 0.0},
+               {"downstream_utilisation", span ? double(d.link_down_busy_ps) / double(span) : 0.0}};
+  s["controller"] = {{"read_cmds", d.controller.read_cmds},
+                     {"write_cmds", d.controller.write_cmds},
+                     {"core_utilisation", span ? double(d.controller.core_busy_ps) / double(span) /
+                                                     in.profile.config.controller.fe_cores
+                                               : 0.0}};
+  const double wall = r.wall_simulation_s;
+  s["wallclock"] = {{"precondition_s", r.wall_precondition_s},
+                    {"simulation_s", wall},
+                    {"simulated_ios_per_s", wall > 0 ? double(r.total_ios) / wall : 0.0}};
+  root["ssdtwin"] = s;
+  return root;
+}
+
+std::string report_normal(const ReportInput& in) {
+  const RunResult& r = in.result;
+  const double slat_ns = double(in.profile.config.host.submit_overhead_ps) / kPsPerNs;
+  std::string out;
+  for (const ReportEntry& e : report_entries(in.jobs, r)) {
+    out += fmt::format("{}: (groupid={}, jobs={}): err= 0: pid=0: simulated\n", e.name, e.group, e.jobs);
+    normal_dir(out, "read", e.read, e.runtime_ps, slat_ns);
+    normal_dir(out, "write", e.write, e.runtime_ps, slat_ns);
+  }
+  const DriveResults& d = r.drive;
+  out += fmt::format(
+      "\nssdtwin: drive '{}' at scale {} ({} dies, {} block groups per die), {:.3f} s simulated\n",
+      in.profile.config.name, in.layout.scale, in.layout.geo.dies, in.layout.geo.bgs_per_die, seconds(r.sim_end_ps));
+  out += fmt::format("  nand: reads={}, programs={}, erases={}, die util={:.1f}%, channel util={:.1f}%\n",
+                     d.flash.reads, d.flash.programs, d.flash.erases, mean_fraction(d.flash.die_busy_ps, r.sim_end_ps) * 100,
+                     mean_fraction(d.flash.channel_busy_ps, r.sim_end_ps) * 100);
+  out += fmt::format("  ftl: host IUs written={}, GC relocated IUs={}, write amplification={:.3f}\n",
+                     d.ftl.host_written_ius, d.mapping.gc_ius_programmed, d.waf);
+  out += fmt::format("  pcie: payload ceiling {:.2f} GB/s per direction\n", d.link_payload_ceiling_bytes_per_s / 1e9);
+  if (!in.jobs.ignored_keys.empty()) {
+    std::string keys;
+    for (const auto& k : in.jobs.ignored_keys) keys += (keys.empty() ? "" : ", ") + k;
+    out += fmt::format("  note: host-only job keys ignored: {}\n", keys);
+  }
+  return out;
+}
+
+}  // namespace ssdtwin::model

@@ -1,0 +1,148 @@
+#include "model/simulation.h"
+
+#include <chrono>
+#include <fmt/format.h>
+#include <memory>
+
+#include "ftl/precondition.h"
+#include "model/drive.h"
+#include "model/fio_initiator.h"
+#include "model/input_error.h"
+
+namespace ssdtwin::model {
+namespace {
+
+std::uint64_t align_down(std::uint64_t v, std::uint64_t a) { return v / a * a; }
+
+std::uint64_t mix_seed(std::uint64_t a, std::uint64_t b) {
+  std::uint64_t z = a + 0x9e3779b97f4a7c15ULL * (b + 1);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  return z ^ (z >> 27);
+}
+
+// Starts stonewall groups one after another, each when the previous has finished.
+class GroupScheduler : public sc_core::sc_module {
+ public:
+  SC_HAS_PROCESS(GroupScheduler);
+  explicit GroupScheduler(sc_core::sc_module_name n) : sc_module(n) {
+    SC_METHOD(kick);  // runs once at t = 0
+  }
+  std::vector<std::vector<FioInitiator*>> groups;
+  void job_done() {
+    if (--running_ == 0) start_next();
+  }
+
+ private:
+  void kick() { start_next(); }
+  void start_next() {
+    while (next_ < groups.size()) {
+      auto& g = groups[next_++];
+      running_ = static_cast<std::uint32_t>(g.size());
+      for (FioInitiator* i : g) i->start(sc_now_ps());
+      if (running_ > 0) return;
+    }
+    sc_core::sc_stop();
+  }
+  std::size_t next_ = 0;
+  std::uint32_t running_ = 0;
+};
+
+}  // namespace
+
+void validate_jobs(const DriveConfig& cfg, const Layout& layout, const FioJobFile& jf) {
+  std::uint64_t queues = 0;
+  for (const FioJob& j : jf.jobs) {
+    const auto where = fmt::format("{}:{}: job '{}'", jf.path, j.line, j.name);
+    if (j.bs % cfg.ftl.iu_bytes)
+      throw InputError(fmt::format("{}: bs={} is not a multiple of the drive's indirection unit ({} B); "
+                                   "sub-IU writes are not modelled yet", where, j.bs, cfg.ftl.iu_bytes));
+    if (j.bs > cfg.ftl.write_buffer_bytes / 2)
+      throw InputError(fmt::format("{}: bs={} exceeds half the write buffer ({} B)", where, j.bs,
+                                   cfg.ftl.write_buffer_bytes));
+    if (j.iodepth >= cfg.controller.max_queue_entries)
+      throw InputError(fmt::format("{}: iodepth={} does not fit a queue of {} entries (at most {})", where,
+                                   j.iodepth, cfg.controller.max_queue_entries,
+                                   cfg.controller.max_queue_entries - 1));
+    const std::uint64_t off = j.offset ? j.offset->resolve(cfg.user_bytes) : 0;
+    if (off >= cfg.user_bytes)
+      throw InputError(fmt::format("{}: offset={} is at or beyond the drive's user capacity ({} B)", where, off,
+                                   cfg.user_bytes));
+    const std::uint64_t size = j.size ? j.size->resolve(cfg.user_bytes) : cfg.user_bytes - off;
+    if (off + size > cfg.user_bytes)
+      throw InputError(fmt::format("{}: offset+size={} exceeds the drive's user capacity ({} B)", where,
+                                   off + size, cfg.user_bytes));
+    if (size / layout.scale < j.bs)
+      throw InputError(fmt::format("{}: size={} is smaller than one block of bs={} at scale {}", where, size, j.bs,
+                                   layout.scale));
+    queues += j.numjobs;
+  }
+  if (queues > cfg.controller.max_io_queues)
+    throw InputError(fmt::format("{}: {} job clones need {} I/O queue pairs; the drive has {}", jf.path, queues,
+                                 queues, cfg.controller.max_io_queues));
+}
+
+RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile& jf, const RunOptions& opt) {
+  using Clock = std::chrono::steady_clock;
+  validate_jobs(cfg, layout, jf);
+  RunResult res;
+  Drive drive("drive", cfg, layout);
+  GroupScheduler sched("groups");
+
+  std::vector<std::unique_ptr<FioInitiator>> inits;
+  std::uint32_t group = 0;
+  for (std::uint32_t ji = 0; ji < jf.jobs.size(); ++ji) {
+    const FioJob& j = jf.jobs[ji];
+    if (ji > 0 && j.stonewall) ++group;
+    if (sched.groups.size() <= group) sched.groups.emplace_back();
+    const std::uint64_t off = j.offset ? j.offset->resolve(cfg.user_bytes) : 0;
+    const std::uint64_t size = j.size ? j.size->resolve(cfg.user_bytes) : cfg.user_bytes - off;
+    for (std::uint32_t c = 0; c < j.numjobs; ++c) {
+      InitiatorSetup s;
+      s.job = j;
+      s.job_index = ji;
+      s.clone = c;
+      s.group = group;
+      s.region_start = align_down(off / layout.scale, j.bs);
+      s.region_bytes = std::min(align_down(size / layout.scale, j.bs),
+                                align_down(layout.user_bytes() - s.region_start, j.bs));
+      s.io_limit_bytes = j.time_based ? 0 : s.region_bytes;
+      const std::uint64_t base_seed = j.randrepeat ? j.randseed : mix_seed(j.randseed, opt.seed);
+      s.seed = mix_seed(mix_seed(base_seed, ji), c);
+      auto init = std::make_unique<FioInitiator>(fmt::format("job{}_{}", ji, c).c_str(), s, cfg.host,
+                                                 [&sched](FioInitiator&) { sched.job_done(); });
+      init->socket.bind(drive.socket());
+      sched.groups[group].push_back(init.get());
+      inits.push_back(std::move(init));
+    }
+  }
+
+  auto t0 = Clock::now();
+  if (opt.precondition_passes > 0)
+    ftl::precondition_sequential(drive.ftl().mapping(), opt.precondition_passes,
+                                 {cfg.ftl.gc_low_watermark_bgs, cfg.ftl.gc_high_watermark_bgs});
+  drive.ftl().reset_counters();
+  auto t1 = Clock::now();
+  sc_core::sc_start();
+  auto t2 = Clock::now();
+  res.wall_precondition_s = std::chrono::duration<double>(t1 - t0).count();
+  res.wall_simulation_s = std::chrono::duration<double>(t2 - t1).count();
+  res.sim_end_ps = sc_now_ps();
+
+  for (const auto& i : inits) {
+    res.jobs.push_back(i->stats());
+    res.total_ios += i->stats().read.ios + i->stats().write.ios;
+  }
+  DriveResults& d = res.drive;
+  d.flash = drive.flash().stats();
+  d.ftl = drive.ftl().counters();
+  d.mapping = drive.ftl().mapping().counters();
+  d.controller = drive.controller().stats();
+  d.link_up_busy_ps = drive.controller().upstream_busy_ps();
+  d.link_down_busy_ps = drive.controller().downstream_busy_ps();
+  d.link_payload_ceiling_bytes_per_s = drive.controller().link().mwr_payload_bytes_per_s();
+  d.nand_programmed_ius = d.flash.programs * layout.geo.ius_per_unit;
+  d.waf = d.ftl.host_written_ius ? double(d.nand_programmed_ius) / double(d.ftl.host_written_ius) : 0.0;
+  return res;
+}
+
+}  // namespace ssdtwin::model

@@ -1,0 +1,46 @@
+// Runs a fio job file against a drive: validates the jobs against the drive, elaborates
+// one Drive and one initiator per job clone, preconditions, simulates, and returns plain
+// results for the reporters. SystemC allows one elaboration per process: call once.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "ftl/ftl.h"
+#include "host_if/controller.h"
+#include "model/drive_config.h"
+#include "model/fio_job.h"
+#include "model/job_stats.h"
+#include "model/layout.h"
+#include "nand/flash_stats.h"
+
+namespace ssdtwin::model {
+
+struct RunOptions {
+  std::uint32_t precondition_passes = 0;  // sequential fills before the jobs (functional)
+  std::uint64_t seed = 0;                 // mixed into job seeds when randrepeat=0
+};
+
+struct DriveResults {
+  nand::FlashStats flash;
+  ftl::FtlCounters ftl;
+  ftl::MappingCounters mapping;
+  host_if::ControllerStats controller;
+  TimePs link_up_busy_ps = 0, link_down_busy_ps = 0;
+  double link_payload_ceiling_bytes_per_s = 0;
+  std::uint64_t nand_programmed_ius = 0;
+  double waf = 0;  // NAND IUs programmed / host IUs written, over the timed run
+};
+
+struct RunResult {
+  std::vector<JobStats> jobs;  // one per clone, in job-file order
+  DriveResults drive;
+  TimePs sim_end_ps = 0;
+  double wall_precondition_s = 0, wall_simulation_s = 0;
+  std::uint64_t total_ios = 0;
+};
+
+// Throws InputError for jobs the drive cannot run (block size, depth, capacity, queues).
+void validate_jobs(const DriveConfig& cfg, const Layout& layout, const FioJobFile& jobs);
+RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile& jobs, const RunOptions& opt);
+
+}  // namespace ssdtwin::model

@@ -1,0 +1,33 @@
+// NAND generation parameters, as loaded from scenarios/nand/*.toml (validated once at load).
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "sim/time.h"
+
+namespace ssdtwin::nand {
+
+struct NandConfig {
+  std::string name;
+  double die_capacity_gbit = 0;   // nominal die capacity the geometry must provide
+  std::uint32_t planes_per_die = 0;
+  std::uint32_t blocks_per_plane = 0;
+  std::uint32_t pages_per_block = 0;
+  std::uint32_t page_bytes = 0;   // user data per page
+  std::uint32_t spare_bytes = 0;  // ECC parity + metadata per page, moved on the bus with the data
+  std::uint32_t bits_per_cell = 0;  // pages per wordline per plane (one-shot program unit)
+  TimePs tR_ps = 0;       // page read, array to page register
+  TimePs tPROG_ps = 0;    // one-shot program of one wordline (bits_per_cell pages) on all planes
+  TimePs tBERS_ps = 0;    // block erase (multi-plane)
+  TimePs ecc_decode_ps = 0;  // LDPC decode latency per read, pipelined (no contention modelled)
+  TimePs cmd_overhead_ps = 0;  // command/address cycles and status polling per operation
+  double bus_rate_mts = 0;     // NV-DDR/NV-LPDDR transfers per second (millions)
+  std::uint32_t bus_width_bits = 0;
+
+  double bus_bytes_per_s() const { return bus_rate_mts * 1e6 * bus_width_bits / 8.0; }
+  std::uint64_t die_raw_bytes() const {
+    return std::uint64_t(planes_per_die) * blocks_per_plane * pages_per_block * page_bytes;
+  }
+};
+
+}  // namespace ssdtwin::nand

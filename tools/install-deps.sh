@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages ssdtwin needs, and only those that are missing.
+# Idempotent: a second run installs nothing and exits 0.
+set -euo pipefail
+
+packages=(
+  build-essential cmake pkg-config
+  libsystemc-dev          # SystemC 2.3.4 + TLM-2.0 (built for C++17)
+  libboost-test-dev       # unit tests
+  libfmt-dev              # formatting of reports
+  libtomlplusplus-dev     # drive/NAND profiles
+  nlohmann-json3-dev      # JSON output
+  libbenchmark-dev        # bench/
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
