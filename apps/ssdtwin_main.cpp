@@ -25,6 +25,7 @@ const char* kUsage =
     "usage:\n"
     "  ssdtwin run --drive PROFILE.toml JOB.fio [--output-format=normal|json] [--output FILE]\n"
     "              [--set section.key=value]... [--scale N] [--precondition none|seqNx] [--seed N]\n"
+    "              [--check-invariants]\n"
     "  ssdtwin config --dump PROFILE.toml [--set section.key=value]...\n"
     "  ssdtwin config --docs\n"
     "  ssdtwin compare --lab LAB.toml [--drive PROFILE.toml] [--jobs N] [--output-format=normal|json]\n";
@@ -65,7 +66,7 @@ void write_output(const std::string& text, const cli::Args& a) {
 }
 
 int cmd_run(int argc, char** argv) {
-  const cli::Args a = cli::parse_args(argc, argv, {"--drive", "--output-format", "--output", "--set", "--scale", "--precondition", "--seed"}, {});
+  const cli::Args a = cli::parse_args(argc, argv, {"--drive", "--output-format", "--output", "--set", "--scale", "--precondition", "--seed"}, {"--check-invariants"});
   if (!a.single.count("--drive")) throw model::InputError("run: --drive PROFILE.toml is required");
   if (a.positional.size() != 1) throw model::InputError("run: exactly one fio job file is required");
   const std::string format = a.single.count("--output-format") ? a.single.at("--output-format") : "normal";
@@ -84,11 +85,14 @@ int cmd_run(int argc, char** argv) {
   }
   model::RunOptions opt;
   if (a.single.count("--precondition")) opt.precondition_passes = parse_precondition(a.single.at("--precondition"));
+  opt.check_invariants = !a.bools.empty();
   if (a.single.count("--seed")) opt.seed = parse_uint("--seed", a.single.at("--seed"), 0, UINT32_MAX);
   if (!a.single.count("--scale"))
     std::fprintf(stderr, "ssdtwin: scale %u chosen automatically (mapping tables %.0f MiB)\n", scale,
                  double(layout.map_bytes()) / 1048576.0);
   const model::RunResult result = model::run_fio(profile.config, layout, jobs, opt);
+  if (!result.drive.invariant_violation.empty())
+    std::fprintf(stderr, "ssdtwin: FTL invariant violated: %s\n", result.drive.invariant_violation.c_str());
   const model::ReportInput in{profile, layout, jobs, opt, result};
   write_output(format == "json" ? model::report_json(in).dump(2) + "\n" : model::report_normal(in), a);
   return 0;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "nand/nand_timing.h"
+
 namespace ssdtwin::ftl {
 namespace {
 constexpr std::uint32_t kGcReserveBgs = 1;
@@ -14,7 +16,7 @@ Ftl::Ftl(const FtlConfig& cfg, const nand::NandConfig& nand, const nand::Geometr
     : cfg_(cfg),
       geo_(geo),
       iu_bus_bytes_((nand.page_bytes + nand.spare_bytes) / geo.ius_per_page),
-      unit_bus_bytes_((nand.page_bytes + nand.spare_bytes) * geo.planes * geo.bits_per_cell),
+      unit_bus_bytes_(static_cast<std::uint32_t>(nand::program_unit_bus_bytes(nand))),
       map_(geo, user_ius, kGcReserveBgs),
       flash_(flash),
       slot_lpn_(cfg.write_buffer_bytes / cfg.iu_bytes, 0),

@@ -112,7 +112,9 @@ int Mapping::pick_victim(std::uint32_t die) {
       best = static_cast<int>(b);
     }
   }
-  if (best < 0 || best_valid >= geo_.ius_per_bg) return -1;  // nothing to gain
+  // Relocation pads the victim's last partial unit, so it consumes up to valid + unit - 1
+  // IUs: a victim fuller than one BG minus one unit could free nothing (GC would spin).
+  if (best < 0 || best_valid > geo_.ius_per_bg - geo_.ius_per_unit) return -1;
   state_[idx(die, std::uint32_t(best))] = BgState::Victim;
   ++counters_.gc_victims;
   return best;

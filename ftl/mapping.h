@@ -63,7 +63,8 @@ class Mapping {
   std::uint64_t alloc_unit(std::uint32_t die, Stream s);  // base PPN of the unit
   std::uint32_t free_bgs(std::uint32_t die) const { return std::uint32_t(free_[die].size()); }
 
-  // GC: the closed block group with the fewest valid IUs (greedy), or -1.
+  // GC: the closed block group with the fewest valid IUs (greedy), or -1 when even that one
+  // holds more than ius_per_bg - ius_per_unit valid IUs (relocating it could free nothing).
   int pick_victim(std::uint32_t die);
   void erase_bg(std::uint32_t die, std::uint32_t bg);
   std::uint32_t valid_ius(std::uint32_t die, std::uint32_t bg) const { return valid_[idx(die, bg)]; }

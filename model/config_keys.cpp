@@ -57,8 +57,8 @@ std::vector<KeyDesc> build() {
   // ---- drive profile
   k.push_back(text(D::Drive, "drive.name", "Product name shown in reports", ACC(name)));
   k.push_back(text(D::Drive, "drive.nand_profile", "NAND generation profile, relative to this file", ACC(nand_profile)));
-  k.push_back(num(D::Drive, "capacity.user_bytes", I, "bytes", 1e9, 1e15, 1, "Advertised user capacity", ACC(user_bytes)));
-  k.push_back(num(D::Drive, "capacity.raw_bytes_nominal", I, "bytes", 1e9, 2e15, 1,
+  k.push_back(num(D::Drive, "capacity.user_bytes", I, "bytes", 1e6, 1e15, 1, "Advertised user capacity", ACC(user_bytes)));
+  k.push_back(num(D::Drive, "capacity.raw_bytes_nominal", I, "bytes", 1e6, 2e15, 1,
                   "NAND capacity on the bill of materials; the geometry must provide at least this", ACC(raw_bytes_nominal)));
   k.push_back(num(D::Drive, "topology.channels", I, "", 1, 64, 1, "NAND channels (independent buses)", ACC(channels)));
   k.push_back(num(D::Drive, "topology.dies_per_channel", I, "", 1, 64, 1, "Dies sharing each channel", ACC(dies_per_channel)));
@@ -97,7 +97,7 @@ std::vector<KeyDesc> build() {
                   "Host software time from the interrupt to fio reaping the completion", ACC(host.complete_overhead_ps)));
   // ---- NAND profile
   k.push_back(text(D::Nand, "nand.name", "NAND generation name", ACC(nand.name)));
-  k.push_back(num(D::Nand, "geometry.die_capacity_gbit", F, "Gbit", 1, 1e5, 1, "Nominal die capacity", ACC(nand.die_capacity_gbit)));
+  k.push_back(num(D::Nand, "geometry.die_capacity_gbit", F, "Gbit", 0.001, 1e5, 1, "Nominal die capacity", ACC(nand.die_capacity_gbit)));
   k.push_back(num(D::Nand, "geometry.planes_per_die", I, "", 1, 16, 1, "Planes per die", ACC(nand.planes_per_die)));
   k.push_back(num(D::Nand, "geometry.blocks_per_plane", I, "", 1, 1e6, 1, "Blocks per plane (user + spare blocks)", ACC(nand.blocks_per_plane)));
   k.push_back(num(D::Nand, "geometry.pages_per_block", I, "", 1, 1e5, 1, "Pages per block", ACC(nand.pages_per_block)));

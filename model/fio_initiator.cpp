@@ -29,10 +29,11 @@ FioInitiator::FioInitiator(sc_core::sc_module_name name, const InitiatorSetup& s
   dont_initialize();
 }
 
-bool FioInitiator::may_issue(TimePs issue_ps) const {
-  if (issue_ps >= stop_ps_) return false;
+bool FioInitiator::may_issue_bytes() const {
   return setup_.io_limit_bytes == 0 || issued_bytes_ < setup_.io_limit_bytes;
 }
+
+bool FioInitiator::may_issue(TimePs issue_ps) const { return issue_ps < stop_ps_ && may_issue_bytes(); }
 
 void FioInitiator::start(TimePs now) {
   start_ps_ = now;
@@ -90,7 +91,9 @@ void FioInitiator::on_slot(std::uint32_t slot, TimePs now) {
     --inflight_;
     const TimePs done_ps = s.seen_ps + host_.complete_overhead_ps;  // fio reaps the completion
     issue_ps = done_ps;
-    if (s.issued_ps >= stats_from_ps_) {
+    // As fio: statistics are cleared when the ramp ends and count completions from then on,
+    // up to the end of the runtime (the drain of work still queued after it is not counted).
+    if (done_ps >= stats_from_ps_ && done_ps <= stop_ps_) {
       DirectionStats& d = s.trans.is_read() ? stats_.read : stats_.write;
       ++d.ios;
       d.bytes += s.trans.get_data_length();
@@ -105,6 +108,9 @@ void FioInitiator::on_wake() {
   wake_.drain([this](std::uint32_t slot) { on_slot(slot, sc_now_ps()); });
   if (inflight_ == 0 && !done_) {
     done_ = true;
+    // Stopped by the runtime: the window is exactly the runtime. Stopped by size: it closes
+    // at the last completion.
+    if (stop_ps_ != kTimeNever && may_issue_bytes()) stats_.end_ps = stop_ps_;
     if (stats_.end_ps < stats_.start_ps) stats_.end_ps = stats_.start_ps;
     on_done_(*this);
   }

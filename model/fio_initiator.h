@@ -7,6 +7,10 @@
 // previous completion (seen by fio complete_overhead after the MSI-X) and submits the
 // next command (issued by fio submit_overhead before the doorbell). One event per I/O,
 // and the drive only ever sees requests at the current time.
+//
+// Statistics count completions in [start + ramp_time, start + ramp_time + runtime] when a
+// runtime is set: completions after it (the drain of work queued in the drive) are not
+// counted, so a time-based job reports the steady rate over exactly its runtime.
 #pragma once
 #include <functional>
 #include <systemc>
@@ -54,6 +58,7 @@ class FioInitiator : public sc_core::sc_module {
   void issue(std::uint32_t slot, TimePs issue_ps);
   void on_slot(std::uint32_t slot, TimePs now);
   bool may_issue(TimePs issue_ps) const;
+  bool may_issue_bytes() const;
 
   InitiatorSetup setup_;
   host_if::HostConfig host_;

@@ -192,6 +192,7 @@ json report_json(const ReportInput& in) {
               {"block_groups_erased", d.mapping.bgs_erased},
               {"nand_programmed_ius", d.nand_programmed_ius}};
   s["write_amplification"] = d.waf;
+  if (d.invariants_checked) s["invariants"] = d.invariant_violation.empty() ? "ok" : d.invariant_violation;
   s["pcie"] = {{"payload_ceiling_bytes_per_s", d.link_payload_ceiling_bytes_per_s},
                {"upstream_utilisation", span ? double(d.link_up_busy_ps) / double(span) : 0.0},
                {"downstream_utilisation", span ? double(d.link_down_busy_ps) / double(span) : 0.0}};

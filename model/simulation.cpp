@@ -141,6 +141,10 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
   d.link_down_busy_ps = drive.controller().downstream_busy_ps();
   d.link_payload_ceiling_bytes_per_s = drive.controller().link().mwr_payload_bytes_per_s();
   d.nand_programmed_ius = d.flash.programs * layout.geo.ius_per_unit;
+  if (opt.check_invariants) {
+    d.invariants_checked = true;
+    d.invariant_violation = drive.ftl().mapping().check_invariants(drive.ftl().buffer_slot_lpns());
+  }
   d.waf = d.ftl.host_written_ius ? double(d.nand_programmed_ius) / double(d.ftl.host_written_ius) : 0.0;
   return res;
 }

@@ -18,6 +18,7 @@ namespace ssdtwin::model {
 struct RunOptions {
   std::uint32_t precondition_passes = 0;  // sequential fills before the jobs (functional)
   std::uint64_t seed = 0;                 // mixed into job seeds when randrepeat=0
+  bool check_invariants = false;          // run the FTL invariant checker after the jobs
 };
 
 struct DriveResults {
@@ -29,6 +30,8 @@ struct DriveResults {
   double link_payload_ceiling_bytes_per_s = 0;
   std::uint64_t nand_programmed_ius = 0;
   double waf = 0;  // NAND IUs programmed / host IUs written, over the timed run
+  std::string invariant_violation;  // "" when checked and clean (or not checked)
+  bool invariants_checked = false;
 };
 
 struct RunResult {

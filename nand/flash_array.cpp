@@ -6,7 +6,6 @@ FlashArray::FlashArray(sc_core::sc_module_name name, const NandConfig& cfg, cons
     : sc_module(name),
       cfg_(cfg),
       geo_(geo),
-      bus_bytes_per_s_(cfg.bus_bytes_per_s()),
       dies_(geo.dies),
       planes_(std::size_t(geo.dies) * geo.planes),
       channel_free_at_(geo.channels, 0),

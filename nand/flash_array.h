@@ -16,6 +16,7 @@
 #include "nand/geometry.h"
 #include "nand/nand_config.h"
 #include "nand/nand_op.h"
+#include "nand/nand_timing.h"
 #include "sim/sc_wakeup.h"
 
 namespace ssdtwin::nand {
@@ -29,8 +30,7 @@ class FlashArray : public sc_core::sc_module, public FlashPort {
   const FlashStats& stats() const { return stats_; }
   void reset_stats() { stats_.reset(geo_.dies, geo_.channels); }
 
-  // Pure timing helpers (also used by tests and docs).
-  TimePs bus_time_ps(std::uint32_t bytes) const { return transfer_ps(bytes, bus_bytes_per_s_); }
+  TimePs bus_time_ps(std::uint32_t bytes) const { return nand::bus_time_ps(cfg_, bytes); }
 
  private:
   struct Plane {
@@ -58,7 +58,6 @@ class FlashArray : public sc_core::sc_module, public FlashPort {
 
   NandConfig cfg_;
   Geometry geo_;
-  double bus_bytes_per_s_;
   std::vector<Die> dies_;
   std::vector<Plane> planes_;
   std::vector<TimePs> channel_free_at_;

@@ -1,0 +1,34 @@
+// Runs one fio job text against a profile in this process (one elaboration per process).
+#pragma once
+#include "model/config_loader.h"
+#include "model/fio_job.h"
+#include "model/layout.h"
+#include "model/report.h"
+#include "model/simulation.h"
+#include "test_support.h"
+
+namespace ssdtwin::test {
+
+struct SimRun {
+  model::LoadedProfile profile;
+  model::Layout layout;
+  model::FioJobFile jobs;
+  model::RunResult result;
+  model::ReportEntry entry(std::size_t i = 0) const { return model::report_entries(jobs, result).at(i); }
+};
+
+inline SimRun simulate(const std::string& profile_path, const std::string& job_text, std::uint32_t scale,
+                       std::uint32_t precondition_passes, const std::vector<std::string>& sets = {},
+                       bool check_invariants = false) {
+  SimRun r{model::load_profile(profile_path, sets), {}, model::parse_fio_job_text(job_text, "test.fio"), {}};
+  r.layout = model::make_layout(r.profile.config, scale);
+  model::RunOptions opt;
+  opt.precondition_passes = precondition_passes;
+  opt.check_invariants = check_invariants;
+  r.result = model::run_fio(r.profile.config, r.layout, r.jobs, opt);
+  return r;
+}
+
+inline double iops(const model::DirectionStats& d, TimePs runtime) { return double(d.ios) / s_from_ps(runtime); }
+
+}  // namespace ssdtwin::test

@@ -1,0 +1,152 @@
+#include <boost/test/unit_test.hpp>
+#include <filesystem>
+
+#include "model/config_keys.h"
+#include "model/config_loader.h"
+#include "model/config_report.h"
+#include "model/input_error.h"
+#include "test_support.h"
+
+using namespace ssdtwin;
+using namespace ssdtwin::model;
+using ssdtwin::test::read_text;
+using ssdtwin::test::replace_once;
+
+namespace {
+
+const std::string kDrive = read_text(test::tiny_drive());
+const std::string kNand = read_text(test::source_path("tests/data/tiny-nand.toml"));
+
+// Writes a (possibly mutated) tiny drive + NAND pair and loads it.
+LoadedProfile load_pair(const std::string& tag, const std::string& drive, const std::string& nand,
+                        const std::vector<std::string>& sets = {}) {
+  const auto dir = std::filesystem::temp_directory_path() / ("ssdtwin-cfg-" + tag);
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "tiny-nand.toml") << nand;
+  std::ofstream(dir / "drive.toml") << drive;
+  return load_profile((dir / "drive.toml").string(), sets);
+}
+
+void expect_error(const std::string& tag, const std::string& drive, const std::string& nand,
+                  const std::vector<std::string>& needles, const std::vector<std::string>& sets = {}) {
+  try {
+    load_pair(tag, drive, nand, sets);
+    BOOST_FAIL("profile accepted: " << tag);
+  } catch (const InputError& e) {
+    const std::string m = e.what();
+    for (const auto& n : needles) BOOST_TEST(m.find(n) != std::string::npos, "'" << n << "' not in: " << m);
+  }
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(config)
+
+BOOST_AUTO_TEST_CASE(bundled_profiles_load_and_derive_overprovisioning) {
+  const LoadedProfile p = load_profile(test::max9550());
+  BOOST_TEST(p.config.dies() == 128u);
+  BOOST_TEST(p.config.op_ratio() == 0.3748, boost::test_tools::tolerance(0.001));
+  BOOST_TEST(p.config.nand.tR_ps == 45 * kPsPerUs);
+  const LoadedProfile t = load_profile(test::tiny_drive());
+  BOOST_TEST(t.config.dies() == 4u);
+}
+
+BOOST_AUTO_TEST_CASE(set_overrides_drive_and_nand_keys_with_validation) {
+  const LoadedProfile p = load_pair("set", kDrive, kNand, {"topology.channels=4", "nand.timing.tR_us=50"});
+  BOOST_TEST(p.config.channels == 4u);
+  BOOST_TEST(p.config.nand.tR_ps == 50 * kPsPerUs);
+  BOOST_TEST(p.origin.at("drive:topology.channels") == "--set topology.channels=4");
+}
+
+BOOST_AUTO_TEST_CASE(unknown_key_names_file_line_and_allowed_keys) {
+  expect_error("unknown", replace_once(kDrive, "channels = 2", "channels = 2\nchanels = 3"), kNand,
+               {"drive.toml:12", "unknown key 'topology.chanels'", "allowed in [topology]: channels, dies_per_channel"});
+}
+BOOST_AUTO_TEST_CASE(unknown_section_lists_sections) {
+  expect_error("section", kDrive + "\n[cache]\nsize = 1\n", kNand, {"unknown section [cache]", "[pcie]"});
+}
+BOOST_AUTO_TEST_CASE(wrong_type_is_an_error) {
+  expect_error("type", replace_once(kDrive, "lanes = 4", "lanes = \"four\""), kNand, {"key 'pcie.lanes' must be a number"});
+}
+BOOST_AUTO_TEST_CASE(fraction_for_integer_key_is_an_error) {
+  expect_error("frac", replace_once(kDrive, "fe_cores = 2", "fe_cores = 2.5"), kNand,
+               {"key 'controller.fe_cores' must be a whole number"});
+}
+BOOST_AUTO_TEST_CASE(out_of_range_value_names_range) {
+  expect_error("range", kDrive, replace_once(kNand, "planes_per_die = 2", "planes_per_die = 0"),
+               {"tiny-nand.toml:8", "geometry.planes_per_die", "out of range", "1 .. 16"});
+}
+BOOST_AUTO_TEST_CASE(value_outside_allowed_set_lists_the_set) {
+  expect_error("mps", replace_once(kDrive, "mps_bytes = 512", "mps_bytes = 500"), kNand,
+               {"pcie.mps_bytes", "one of 128, 256, 512, 1024, 2048, 4096"});
+}
+BOOST_AUTO_TEST_CASE(missing_required_key_is_an_error) {
+  expect_error("missing", kDrive, replace_once(kNand, "tR_us = 45.0", ""), {"missing required key 'timing.tR_us'", "unit us"});
+}
+BOOST_AUTO_TEST_CASE(toml_syntax_error_names_line) {
+  expect_error("syntax", replace_once(kDrive, "lanes = 4", "lanes = = 4"), kNand, {"drive.toml:", "TOML syntax error"});
+}
+BOOST_AUTO_TEST_CASE(missing_nand_profile_file_is_an_error) {
+  expect_error("nonand", replace_once(kDrive, "tiny-nand.toml", "nope.toml"), kNand, {"drive.nand_profile", "does not exist"});
+}
+BOOST_AUTO_TEST_CASE(raw_below_user_capacity_is_an_error) {
+  expect_error("raw", replace_once(kDrive, "user_bytes = 75_497_472", "user_bytes = 200_000_000"), kNand,
+               {"capacity.user_bytes", "overprovisioning must be positive"});
+}
+BOOST_AUTO_TEST_CASE(page_not_multiple_of_iu_is_an_error) {
+  expect_error("iu", replace_once(kDrive, "iu_bytes = 4096", "iu_bytes = 32768"), kNand,
+               {"ftl.iu_bytes", "not a multiple of the indirection unit"});
+}
+BOOST_AUTO_TEST_CASE(geometry_below_die_capacity_is_an_error) {
+  expect_error("geo", kDrive, replace_once(kNand, "blocks_per_plane = 64", "blocks_per_plane = 60"),
+               {"geometry.blocks_per_plane", "less than the nominal"});
+}
+BOOST_AUTO_TEST_CASE(geometry_far_above_die_capacity_is_an_error) {
+  expect_error("geo2", kDrive, replace_once(kNand, "blocks_per_plane = 64", "blocks_per_plane = 80"),
+               {"more than 110%"});
+}
+BOOST_AUTO_TEST_CASE(partial_wordline_block_is_an_error) {
+  expect_error("wl", kDrive,
+               replace_once(replace_once(kNand, "pages_per_block = 12", "pages_per_block = 13"), "die_capacity_gbit = 0.1875", "die_capacity_gbit = 0.2"),
+               {"not a multiple of bits_per_cell"});
+}
+BOOST_AUTO_TEST_CASE(raw_below_nominal_bill_of_materials_is_an_error) {
+  expect_error("bom", replace_once(kDrive, "raw_bytes_nominal = 100_663_296", "raw_bytes_nominal = 200_000_000"), kNand,
+               {"capacity.raw_bytes_nominal", "less than raw_bytes_nominal"});
+}
+BOOST_AUTO_TEST_CASE(write_buffer_below_two_program_units_is_an_error) {
+  // 64 KiB pages x 4 planes x 3 bits = 768 KiB per program unit; the 1 MiB buffer holds one.
+  expect_error("buf", kDrive, kNand, {"ftl.write_buffer_mib", "cannot hold two program units"},
+               {"nand.geometry.page_bytes=65536", "nand.geometry.planes_per_die=4", "nand.geometry.blocks_per_plane=32",
+                "nand.geometry.die_capacity_gbit=0.75"});
+}
+BOOST_AUTO_TEST_CASE(gc_high_not_above_low_is_an_error) {
+  expect_error("gc", kDrive, kNand,
+               {"must exceed gc_low_watermark_bgs"}, {"ftl.gc_low_watermark_bgs=3"});
+}
+BOOST_AUTO_TEST_CASE(malformed_set_is_an_error) {
+  expect_error("set1", kDrive, kNand, {"--set 'channels'", "expected section.key=value"}, {"channels"});
+}
+BOOST_AUTO_TEST_CASE(set_of_unknown_key_is_an_error) {
+  expect_error("set2", kDrive, kNand, {"--set pcie.speed=9", "unknown key 'pcie.speed'"}, {"pcie.speed=9"});
+}
+BOOST_AUTO_TEST_CASE(set_out_of_range_is_an_error) {
+  expect_error("set3", kDrive, kNand, {"--set pcie.generation=7", "out of range"}, {"pcie.generation=7"});
+}
+BOOST_AUTO_TEST_CASE(key_outside_section_is_an_error) {
+  expect_error("top", "speed = 3\n" + kDrive, kNand, {"outside any section"});
+}
+
+BOOST_AUTO_TEST_CASE(every_key_has_unit_or_is_dimensionless_and_a_description) {
+  for (const KeyDesc& k : config_keys()) {
+    BOOST_TEST(!k.description.empty(), k.path);
+    BOOST_TEST(k.path.find('.') != std::string::npos, k.path);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(generated_config_reference_is_up_to_date) {
+  // docs/config.md is generated by `ssdtwin config --docs`; regenerate it when keys change.
+  BOOST_TEST(read_text(test::source_path("docs/config.md")) == config_reference_markdown());
+}
+
+BOOST_AUTO_TEST_SUITE_END()

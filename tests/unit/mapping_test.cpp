@@ -1,0 +1,115 @@
+#include <boost/test/unit_test.hpp>
+
+#include "ftl/mapping.h"
+#include "ftl/precondition.h"
+#include "model/config_loader.h"
+#include "model/layout.h"
+#include "sim/rng.h"
+#include "test_support.h"
+
+using namespace ssdtwin;
+using namespace ssdtwin::ftl;
+
+namespace {
+model::Layout tiny_layout() {
+  const auto p = model::load_profile(test::tiny_drive());
+  return model::make_layout(p.config, 1);
+}
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(mapping)
+
+BOOST_AUTO_TEST_CASE(scaled_layout_keeps_the_overprovisioning_ratio) {
+  const auto p = model::load_profile(test::max9550());
+  const auto full = double(p.config.raw_bytes()) / double(p.config.user_bytes);
+  for (std::uint32_t s : {16u, 32u, 64u}) {
+    const auto l = model::make_layout(p.config, s);
+    BOOST_TEST(double(l.geo.physical_ius) / double(l.user_ius) == full, boost::test_tools::tolerance(1e-6));
+    BOOST_TEST(l.geo.dies == 128u);
+  }
+  BOOST_TEST(model::auto_scale(p.config, model::kDefaultMapBudgetBytes) == 32u);
+}
+
+BOOST_AUTO_TEST_CASE(sequential_fill_maps_every_lpn_and_keeps_invariants) {
+  const auto l = tiny_layout();
+  Mapping m(l.geo, l.user_ius, 1);
+  precondition_sequential(m, 2, {2, 3});
+  BOOST_TEST(m.check_invariants() == "");
+  for (std::uint64_t lpn = 0; lpn < m.user_ius(); ++lpn) BOOST_TEST_REQUIRE(Mapping::is_flash_ref(m.l2p(lpn)));
+  BOOST_TEST(m.counters().bgs_erased > 0u);  // the second pass needed GC
+}
+
+BOOST_AUTO_TEST_CASE(greedy_picks_fewest_valid) {
+  const auto l = tiny_layout();
+  Mapping m(l.geo, l.user_ius, 1);
+  precondition_sequential(m, 1, {2, 3});
+  // Invalidate a different number of IUs in three closed block groups of die 0.
+  const std::uint64_t bg_ius = l.geo.ius_per_bg;
+  int bgs_seen = 0;
+  std::uint32_t target = 0;
+  for (std::uint32_t bg = 0; bg < l.geo.bgs_per_die && bgs_seen < 3; ++bg) {
+    if (m.state(0, bg) != BgState::Closed) continue;
+    const std::uint64_t base = l.geo.bg_base(0, bg);
+    const std::uint64_t kill = (bgs_seen + 1) * bg_ius / 4;
+    for (std::uint64_t p = base; p < base + kill; ++p)
+      if (m.p2l(p) < Mapping::kInvalid) m.trim(m.p2l(p));
+    if (bgs_seen == 2) target = bg;  // the most invalidated
+    ++bgs_seen;
+  }
+  BOOST_TEST(m.pick_victim(0) == int(target));
+  BOOST_TEST(m.check_invariants() == "");
+}
+
+BOOST_AUTO_TEST_CASE(functional_gc_keeps_the_host_writable_and_the_map_exact) {
+  const auto l = tiny_layout();
+  Mapping m(l.geo, l.user_ius, 1);
+  precondition_sequential(m, 1, {2, 3});
+  Rng rng(3);
+  // Random overwrites through the functional path, GC'ing as the timed FTL would.
+  for (int i = 0; i < 200000; ++i) {
+    const std::uint64_t lpn = rng.below(m.user_ius());
+    const std::uint32_t die = static_cast<std::uint32_t>(i % l.geo.dies);
+    if (!m.can_alloc(die, Stream::Host)) functional_gc(m, die, {2, 3});
+    BOOST_REQUIRE(m.can_alloc(die, Stream::Host));
+    const std::uint64_t base = m.alloc_unit(die, Stream::Host);
+    m.map_to_flash(lpn, base);
+    for (std::uint32_t k = 1; k < l.geo.ius_per_unit; ++k) m.program_padding(base + k);
+    if (m.free_bgs(die) < 2) functional_gc(m, die, {2, 3});
+  }
+  BOOST_TEST(m.check_invariants() == "");
+  BOOST_TEST(m.counters().gc_victims > 0u);
+}
+
+BOOST_AUTO_TEST_CASE(invariant_checker_detects_a_corrupted_map) {
+  const auto l = tiny_layout();
+  Mapping m(l.geo, l.user_ius, 1);
+  precondition_sequential(m, 1, {2, 3});
+  m.invalidate(m.l2p(5));  // P2L no longer records LPN 5, but L2P still points there
+  BOOST_TEST(m.check_invariants() != "");
+}
+
+BOOST_AUTO_TEST_CASE(programming_an_iu_twice_without_erase_is_detected) {
+  const auto l = tiny_layout();
+  Mapping m(l.geo, l.user_ius, 1);
+  const std::uint64_t base = m.alloc_unit(0, Stream::Host);
+  m.commit_program(base, 1);
+  m.map_to_flash(1, base);  // same PPN again
+  BOOST_TEST(m.counters().double_programs == 1u);
+  BOOST_TEST(m.check_invariants().find("programmed twice") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(dynamic_wear_levelling_opens_the_least_erased_block_group) {
+  const auto l = tiny_layout();
+  Mapping m(l.geo, l.user_ius, 1);
+  // Wear BG 0 of die 0 by cycling it, then check the next open picks an unworn one.
+  const std::uint64_t base = m.alloc_unit(0, Stream::Host);
+  const std::uint32_t worn = l.geo.decode(base).bg;
+  for (std::uint32_t u = 1; u < l.geo.units_per_bg; ++u) m.alloc_unit(0, Stream::Host);
+  m.pick_victim(0);
+  m.erase_bg(0, worn);
+  const std::uint64_t next = m.alloc_unit(0, Stream::Host);
+  BOOST_TEST(l.geo.decode(next).bg != worn);
+  BOOST_TEST(m.erase_count(0, worn) == 1u);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
