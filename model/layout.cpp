@@ -35,6 +35,15 @@ Layout make_layout(const DriveConfig& cfg, std::uint32_t scale) {
   // Same OP ratio as the full drive: user = physical x user_bytes / raw_bytes.
   l.user_ius = static_cast<std::uint64_t>(
       static_cast<long double>(g.physical_ius) * cfg.user_bytes / static_cast<long double>(cfg.raw_bytes()));
+  // GC needs the spare (overprovisioned) space to span the high watermark plus an open
+  // block group; coarser than that, sequential overwrites already relocate data (seen at
+  // 9 block groups per die: WAF 1.7 instead of 1.0).
+  const double spare_bgs = g.bgs_per_die * (1.0 - double(l.user_ius) / double(g.physical_ius));
+  if (spare_bgs < cfg.ftl.gc_high_watermark_bgs + 1.0)
+    throw std::invalid_argument(fmt::format(
+        "scale {} leaves {:.1f} spare block groups per die ({} in all); GC needs at least {} "
+        "(gc_high_watermark_bgs + 1): use a smaller --scale",
+        scale, spare_bgs, g.bgs_per_die, cfg.ftl.gc_high_watermark_bgs + 1));
   if (g.physical_ius >= kMaxPhysicalIus)
     throw std::invalid_argument(fmt::format(
         "scale {} gives {} physical IUs, beyond the 31-bit map entry: use a larger --scale", scale, g.physical_ius));
@@ -42,6 +51,8 @@ Layout make_layout(const DriveConfig& cfg, std::uint32_t scale) {
 }
 
 std::uint32_t auto_scale(const DriveConfig& cfg, std::uint64_t budget_bytes) {
+  // The smallest power of two within the memory budget; if GC granularity forbids it, the
+  // caller's make_layout() says so.
   std::uint32_t s = 1;
   while (s < cfg.nand.blocks_per_plane) {
     const std::uint64_t bgs = cfg.nand.blocks_per_plane / s;

@@ -28,6 +28,7 @@ class GroupScheduler : public sc_core::sc_module {
     SC_METHOD(kick);  // runs once at t = 0
   }
   std::vector<std::vector<FioInitiator*>> groups;
+  bool finished() const { return finished_; }
   void job_done() {
     if (--running_ == 0) start_next();
   }
@@ -41,8 +42,10 @@ class GroupScheduler : public sc_core::sc_module {
       for (FioInitiator* i : g) i->start(sc_now_ps());
       if (running_ > 0) return;
     }
+    finished_ = true;
     sc_core::sc_stop();
   }
+  bool finished_ = false;
   std::size_t next_ = 0;
   std::uint32_t running_ = 0;
 };
@@ -127,6 +130,17 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
   res.wall_precondition_s = std::chrono::duration<double>(t1 - t0).count();
   res.wall_simulation_s = std::chrono::duration<double>(t2 - t1).count();
   res.sim_end_ps = sc_now_ps();
+  if (!sched.finished()) {
+    // The kernel ran out of events with commands still outstanding: a model deadlock
+    // (for example no free block group and no GC victim). Say so instead of reporting
+    // a partial run.
+    std::uint64_t done = 0;
+    for (const auto& i : inits) done += i->stats().read.ios + i->stats().write.ios;
+    throw std::runtime_error(fmt::format(
+        "simulation stalled at {:.6f} s simulated with jobs unfinished ({} I/Os completed); "
+        "write buffer {}/{} IUs used", s_from_ps(res.sim_end_ps), done, drive.ftl().buffer_used_ius(),
+        drive.ftl().buffer_capacity_ius()));
+  }
 
   for (const auto& i : inits) {
     res.jobs.push_back(i->stats());

@@ -10,7 +10,7 @@ BOOST_AUTO_TEST_CASE(iops_times_mean_latency_equals_outstanding_ios) {
   const auto run = test::simulate(test::max9550(),
                                   "[j]\nrw=randrw\nrwmixread=70\nbs=4k\niodepth=24\nnumjobs=2\ngroup_reporting\n"
                                   "time_based\nramp_time=5ms\nruntime=60ms\n",
-                                  64, 1);
+                                  32, 1);
   const auto e = run.entry();
   const double seconds = s_from_ps(e.runtime_ps);
   const double x = double(e.read.ios + e.write.ios) / seconds;

@@ -22,12 +22,20 @@ BOOST_AUTO_TEST_SUITE(mapping)
 BOOST_AUTO_TEST_CASE(scaled_layout_keeps_the_overprovisioning_ratio) {
   const auto p = model::load_profile(test::max9550());
   const auto full = double(p.config.raw_bytes()) / double(p.config.user_bytes);
-  for (std::uint32_t s : {16u, 32u, 64u}) {
+  for (std::uint32_t s : {8u, 16u, 32u}) {
     const auto l = model::make_layout(p.config, s);
     BOOST_TEST(double(l.geo.physical_ius) / double(l.user_ius) == full, boost::test_tools::tolerance(1e-6));
     BOOST_TEST(l.geo.dies == 128u);
   }
   BOOST_TEST(model::auto_scale(p.config, model::kDefaultMapBudgetBytes) == 32u);
+}
+
+BOOST_AUTO_TEST_CASE(scale_leaving_too_few_spare_block_groups_is_refused) {
+  const auto p = model::load_profile(test::max9550());
+  // 607 / 64 = 9 block groups per die, 2.5 of them spare: below the 4 GC needs.
+  BOOST_CHECK_EXCEPTION(model::make_layout(p.config, 64), std::invalid_argument, [](const std::invalid_argument& e) {
+    return std::string(e.what()).find("spare block groups per die") != std::string::npos;
+  });
 }
 
 BOOST_AUTO_TEST_CASE(sequential_fill_maps_every_lpn_and_keeps_invariants) {
