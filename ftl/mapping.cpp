@@ -122,7 +122,7 @@ int Mapping::pick_victim(std::uint32_t die) {
 
 void Mapping::erase_bg(std::uint32_t die, std::uint32_t bg) {
   const std::uint64_t base = geo_.bg_base(die, bg);
-  std::fill(p2l_.begin() + std::ptrdiff_t(base), p2l_.begin() + std::ptrdiff_t(base + geo_.ius_per_bg), kErased);
+  std::fill(p2l_.begin() + base, p2l_.begin() + base + geo_.ius_per_bg, kErased);
   state_[idx(die, bg)] = BgState::Free;
   ++erases_[idx(die, bg)];
   free_[die].push_back(bg);

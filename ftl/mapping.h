@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "nand/geometry.h"
+#include "sim/big_array.h"
 
 namespace ssdtwin::ftl {
 
@@ -90,7 +91,7 @@ class Mapping {
 
   nand::Geometry geo_;
   std::uint32_t gc_reserve_;
-  std::vector<std::uint32_t> l2p_, p2l_;
+  BigArray<std::uint32_t> l2p_, p2l_;
   std::vector<std::uint32_t> valid_, erases_;
   std::vector<BgState> state_;
   std::vector<std::vector<std::uint32_t>> free_;  // per die

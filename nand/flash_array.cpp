@@ -7,8 +7,8 @@ FlashArray::FlashArray(sc_core::sc_module_name name, const NandConfig& cfg, cons
       cfg_(cfg),
       geo_(geo),
       dies_(geo.dies),
-      planes_(std::size_t(geo.dies) * geo.planes),
-      channel_free_at_(geo.channels, 0),
+      plane_free_at_(std::size_t(geo.dies) * geo.planes, 0),
+      channels_(geo.channels),
       wake_("nand_wake") {
   stats_.reset(geo.dies, geo.channels);
   SC_METHOD(on_wake);
@@ -16,102 +16,88 @@ FlashArray::FlashArray(sc_core::sc_module_name name, const NandConfig& cfg, cons
   dont_initialize();
 }
 
+TimePs FlashArray::planes_free_at(std::uint32_t die) const {
+  TimePs t = 0;
+  for (std::uint32_t p = 0; p < geo_.planes; ++p) t = max_ps(t, plane_free_at_[die * geo_.planes + p]);
+  return t;
+}
+
 void FlashArray::submit(NandOp* op) {
   const TimePs now = sc_now_ps();
   op->submit_ps = now;
-  Die& d = dies_[op->die];
   if (op->kind == OpKind::Read) {
-    plane(op->die, op->plane).reads.push(op);
-    ++d.reads_queued;
+    book_read(op, now);
   } else {
-    d.pe.push(op);
+    dies_[op->die].pe.push(op);
+    try_start_pe(op->die, now);
   }
-  try_start(op->die, now);
 }
 
-void FlashArray::try_start(std::uint32_t die, TimePs now) {
-  Die& d = dies_[die];
-  if (d.pe_active) return;
-  if (d.reads_queued > 0) {
-    for (std::uint32_t p = 0; p < geo_.planes; ++p) {
-      Plane& pl = plane(die, p);
-      if (!pl.in_tr && !pl.reads.empty()) {
-        --d.reads_queued;
-        ++d.reads_in_tr;
-        start_read(pl, pl.reads.pop(), now);
-      }
-    }
-  }
-  if (d.reads_queued == 0 && d.reads_in_tr == 0 && !d.pe.empty()) start_pe(d, die, now);
-}
-
-void FlashArray::start_read(Plane& pl, NandOp* op, TimePs now) {
-  pl.in_tr = true;
-  op->start_ps = max_ps(now, pl.free_at);
+void FlashArray::book_read(NandOp* op, TimePs now) {
+  TimePs& plane_free = plane_free_at_[op->die * geo_.planes + op->plane];
+  op->start_ps = max_ps(now, plane_free);
+  const TimePs data_ready = op->start_ps + cfg_.cmd_overhead_ps + cfg_.tR_ps;
+  const std::uint32_t ch = geo_.channel_of(op->die);
+  const TimePs xfer = bus_time_ps(op->bus_bytes);
+  const TimePs out_end = channels_[ch].reserve(now, data_ready, xfer);
+  plane_free = out_end;
   stats_.die_busy_ps[op->die] += cfg_.tR_ps / geo_.planes;
-  wake_.at(op->start_ps + cfg_.cmd_overhead_ps + cfg_.tR_ps, Wake{Stage::TrDone, op});
+  stats_.channel_busy_ps[ch] += xfer;
+  ++stats_.reads;
+  stats_.read_bus_bytes += op->bus_bytes;
+  wake_.at(out_end + cfg_.ecc_decode_ps, Wake{Stage::ReadDone, op, 0});
 }
 
-void FlashArray::start_pe(Die& d, std::uint32_t die, TimePs now) {
+void FlashArray::try_start_pe(std::uint32_t die, TimePs now) {
+  Die& d = dies_[die];
+  if (d.pe_active || d.pe.empty()) return;
+  const TimePs ready = planes_free_at(die);
+  if (ready > now) {
+    // Reads booked on the die go first; look again when they have left the planes.
+    if (!d.check_pending) {
+      d.check_pending = true;
+      wake_.at(ready, Wake{Stage::DieCheck, nullptr, die});
+    }
+    return;
+  }
   NandOp* op = d.pe.pop();
   d.pe_active = true;
-  TimePs ready = now;
-  for (std::uint32_t p = 0; p < geo_.planes; ++p) ready = max_ps(ready, plane(die, p).free_at);
-  op->start_ps = ready;
+  op->start_ps = now;
   TimePs done;
   if (op->kind == OpKind::Program) {
     const std::uint32_t ch = geo_.channel_of(die);
     const TimePs xfer = bus_time_ps(op->bus_bytes);
-    const TimePs xfer_start = max_ps(ready + cfg_.cmd_overhead_ps, channel_free_at_[ch]);
-    channel_free_at_[ch] = xfer_start + xfer;
+    done = channels_[ch].reserve(now, now + cfg_.cmd_overhead_ps, xfer) + cfg_.tPROG_ps;
     stats_.channel_busy_ps[ch] += xfer;
-    done = xfer_start + xfer + cfg_.tPROG_ps;
     ++stats_.programs;
     stats_.program_bus_bytes += op->bus_bytes;
   } else {
-    done = ready + cfg_.cmd_overhead_ps + cfg_.tBERS_ps;
+    done = now + cfg_.cmd_overhead_ps + cfg_.tBERS_ps;
     ++stats_.erases;
   }
-  stats_.die_busy_ps[die] += done - ready;
-  wake_.at(done, Wake{Stage::PeDone, op});
+  for (std::uint32_t p = 0; p < geo_.planes; ++p) plane_free_at_[die * geo_.planes + p] = done;
+  stats_.die_busy_ps[die] += done - now;
+  wake_.at(done, Wake{Stage::PeDone, op, die});
 }
 
 void FlashArray::on_wake() {
   wake_.drain([this](Wake w) {
-    NandOp* op = w.op;
     const TimePs now = sc_now_ps();
     switch (w.stage) {
-      case Stage::TrDone: {
-        // Page register -> controller over the shared channel, then LDPC decode.
-        const std::uint32_t ch = geo_.channel_of(op->die);
-        const TimePs xfer = bus_time_ps(op->bus_bytes);
-        const TimePs start = max_ps(now, channel_free_at_[ch]);
-        channel_free_at_[ch] = start + xfer;
-        stats_.channel_busy_ps[ch] += xfer;
-        Plane& pl = plane(op->die, op->plane);
-        pl.in_tr = false;
-        pl.free_at = start + xfer;
-        --dies_[op->die].reads_in_tr;
-        ++stats_.reads;
-        stats_.read_bus_bytes += op->bus_bytes;
-        wake_.at(start + xfer + cfg_.ecc_decode_ps, Wake{Stage::ReadDone, op});
-        try_start(op->die, now);
-        break;
-      }
       case Stage::ReadDone:
-        op->done_ps = now;
-        client_->on_nand_done(op);
+        w.op->done_ps = now;
+        client_->on_nand_done(w.op);
         break;
-      case Stage::PeDone: {
-        Die& d = dies_[op->die];
-        d.pe_active = false;
-        for (std::uint32_t p = 0; p < geo_.planes; ++p) plane(op->die, p).free_at = now;
-        op->done_ps = now;
-        const std::uint32_t die = op->die;
-        client_->on_nand_done(op);
-        try_start(die, now);
+      case Stage::PeDone:
+        dies_[w.die].pe_active = false;
+        w.op->done_ps = now;
+        client_->on_nand_done(w.op);
+        try_start_pe(w.die, now);
         break;
-      }
+      case Stage::DieCheck:
+        dies_[w.die].check_pending = false;
+        try_start_pe(w.die, now);
+        break;
     }
   });
 }

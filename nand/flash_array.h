@@ -2,16 +2,18 @@
 // the scheduling rules between them. Plain state lives here; time is SystemC's.
 //
 // Timing rules (docs/architecture.md derives them):
-//  - read:    plane free -> tR (+cmd overhead) -> channel data-out (bus_bytes / bus rate)
-//             -> ECC decode -> done. The plane is busy until its data-out ends.
+//  - read:    starts when its plane is free (FIFO per plane) -> cmd + tR -> data-out on the
+//             channel (first free slot once the data is ready) -> ECC decode -> done. The
+//             plane is busy until its data-out ends. One wake-up per read.
 //  - program: all planes idle -> channel data-in -> tPROG -> done.
 //  - erase:   all planes idle -> tBERS -> done.
-//  - Reads have priority: a program/erase starts only when no read is running or queued
-//    on the die (no suspend; see issue 3).
+//  - Reads have priority: a program/erase starts only when every read booked on the die
+//    has left its plane (no suspend; see issue 3). Programs and erases run in FIFO order.
 #pragma once
 #include <systemc>
 #include <vector>
 
+#include "nand/channel_calendar.h"
 #include "nand/flash_stats.h"
 #include "nand/geometry.h"
 #include "nand/nand_config.h"
@@ -29,38 +31,31 @@ class FlashArray : public sc_core::sc_module, public FlashPort {
   void submit(NandOp* op) override;
   const FlashStats& stats() const { return stats_; }
   void reset_stats() { stats_.reset(geo_.dies, geo_.channels); }
-
   TimePs bus_time_ps(std::uint32_t bytes) const { return nand::bus_time_ps(cfg_, bytes); }
 
  private:
-  struct Plane {
-    OpQueue reads;
-    bool in_tr = false;
-    TimePs free_at = 0;
-  };
   struct Die {
-    OpQueue pe;  // programs and erases, FIFO
+    OpQueue pe;                 // programs and erases waiting, FIFO
     bool pe_active = false;
-    std::uint32_t reads_in_tr = 0;
-    std::uint32_t reads_queued = 0;
+    bool check_pending = false;  // a wake-up to retry the head P/E is booked
   };
-  enum class Stage : std::uint8_t { TrDone, ReadDone, PeDone };
+  enum class Stage : std::uint8_t { ReadDone, PeDone, DieCheck };
   struct Wake {
     Stage stage;
-    NandOp* op;
+    NandOp* op;      // ReadDone / PeDone
+    std::uint32_t die;  // DieCheck
   };
 
   void on_wake();
-  void try_start(std::uint32_t die, TimePs now);
-  void start_read(Plane& plane, NandOp* op, TimePs now);
-  void start_pe(Die& d, std::uint32_t die, TimePs now);
-  Plane& plane(std::uint32_t die, std::uint32_t p) { return planes_[die * geo_.planes + p]; }
+  void book_read(NandOp* op, TimePs now);
+  void try_start_pe(std::uint32_t die, TimePs now);
+  TimePs planes_free_at(std::uint32_t die) const;
 
   NandConfig cfg_;
   Geometry geo_;
   std::vector<Die> dies_;
-  std::vector<Plane> planes_;
-  std::vector<TimePs> channel_free_at_;
+  std::vector<TimePs> plane_free_at_;  // [die * planes + plane]
+  std::vector<ChannelCalendar> channels_;
   FlashClient* client_ = nullptr;
   FlashStats stats_;
   ScWakeups<Wake> wake_;

@@ -20,22 +20,30 @@ class ScWakeups {
     const TimePs now = sc_now_ps();
     if (when < now) when = now;
     queue_.push(when, value);
-    // notify() keeps the earlier of a pending and a new notification.
-    event_.notify(sc_ps(when - now));
+    if (when < armed_) {  // only an earlier wake-up needs the kernel
+      armed_ = when;
+      event_.notify(sc_ps(when - now));
+    }
   }
 
   // Calls handler(value) for every item due now, then re-arms for the next one.
   template <class F>
   void drain(F&& handler) {
     const TimePs now = sc_now_ps();
+    armed_ = now;  // items due now, even those pushed by the handlers, are taken below
     while (!queue_.empty() && queue_.top_time() <= now) handler(queue_.pop());
-    if (!queue_.empty()) event_.notify(sc_ps(queue_.top_time() - now));
+    armed_ = kTimeNever;
+    if (!queue_.empty()) {
+      armed_ = queue_.top_time();
+      event_.notify(sc_ps(armed_ - now));
+    }
   }
   bool idle() const { return queue_.empty(); }
 
  private:
   sc_core::sc_event event_;
   TimedQueue<T> queue_;
+  TimePs armed_ = kTimeNever;  // time of the pending notification, if any
 };
 
 }  // namespace ssdtwin
