@@ -2,6 +2,7 @@
 //   run      simulate a fio job file on a drive profile
 //   config   print the resolved profile (--dump) or the key reference (--docs)
 //   compare  run lab records (each in its own process) and print predicted vs measured
+//   endurance  WAF to steady state (functional FTL), TBW, DWPD; --op-sweep vs the closed form
 #include <cstdio>
 #include <cstdlib>
 #include <fmt/format.h>
@@ -11,6 +12,7 @@
 
 #include "apps/cli_args.h"
 #include "apps/compare.h"
+#include "apps/endurance_cmd.h"
 #include "model/config_loader.h"
 #include "model/config_report.h"
 #include "model/input_error.h"
@@ -28,7 +30,9 @@ const char* kUsage =
     "              [--check-invariants]\n"
     "  ssdtwin config --dump PROFILE.toml [--set section.key=value]...\n"
     "  ssdtwin config --docs\n"
-    "  ssdtwin compare --lab LAB.toml [--drive PROFILE.toml] [--jobs N] [--output-format=normal|json]\n";
+    "  ssdtwin compare --lab LAB.toml [--drive PROFILE.toml] [--jobs N] [--output-format=normal|json]\n"
+    "  ssdtwin endurance --drive PROFILE.toml [--workload rand4k|seq128k|jesd219] [--host-write-mbps R]\n"
+    "              [--op-sweep 7,14.5,28] [--scale N] [--seed N] [--set k=v]... [--output-format=normal|json]\n";
 
 std::uint32_t parse_uint(const std::string& flag, const std::string& v, std::uint32_t lo, std::uint32_t hi) {
   std::size_t used = 0;
@@ -119,6 +123,7 @@ int sc_main(int argc, char** argv) {
     if (cmd == "run") return cmd_run(argc, argv);
     if (cmd == "config") return cmd_config(argc, argv);
     if (cmd == "compare") return apps::cmd_compare(argc, argv);
+    if (cmd == "endurance") return apps::cmd_endurance(argc, argv);
     if (cmd == "--help" || cmd == "-h" || cmd == "help") {
       std::cout << kUsage;
       return 0;

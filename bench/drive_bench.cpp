@@ -8,7 +8,7 @@
 #include <memory>
 #include <systemc>
 
-#include "ftl/precondition.h"
+#include "ftl/functional_writer.h"
 #include "model/config_loader.h"
 #include "model/drive.h"
 #include "model/fio_initiator.h"

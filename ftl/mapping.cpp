@@ -13,6 +13,10 @@ Mapping::Mapping(const nand::Geometry& geo, std::uint64_t user_ius, std::uint32_
       valid_(std::size_t(geo.dies) * geo.bgs_per_die, 0),
       erases_(valid_.size(), 0),
       state_(valid_.size(), BgState::Free),
+      bucket_head_(std::size_t(geo.dies) * (geo.ius_per_bg + 1), -1),
+      bucket_next_(valid_.size(), -1),
+      bucket_prev_(valid_.size(), -1),
+      bucket_min_(geo.dies, 0),
       free_(geo.dies),
       open_host_(geo.dies),
       open_gc_(geo.dies) {
@@ -38,7 +42,36 @@ void Mapping::commit_program(std::uint64_t ppn, std::uint32_t lpn) {
   if (p2l_[ppn] != kErased) ++counters_.double_programs;
   p2l_[ppn] = lpn;
   l2p_[lpn] = static_cast<std::uint32_t>(ppn);
-  ++valid_[geo_.bg_index(ppn)];
+  valid_changed(geo_.bg_index(ppn), +1);
+}
+
+void Mapping::bucket_link(std::size_t i) {
+  const std::uint32_t die = static_cast<std::uint32_t>(i / geo_.bgs_per_die);
+  const std::size_t b = bucket(die, valid_[i]);
+  bucket_prev_[i] = -1;
+  bucket_next_[i] = bucket_head_[b];
+  if (bucket_head_[b] >= 0) bucket_prev_[std::size_t(bucket_head_[b])] = static_cast<std::int32_t>(i);
+  bucket_head_[b] = static_cast<std::int32_t>(i);
+  if (valid_[i] < bucket_min_[die]) bucket_min_[die] = valid_[i];
+}
+
+void Mapping::bucket_unlink(std::size_t i) {
+  const std::uint32_t die = static_cast<std::uint32_t>(i / geo_.bgs_per_die);
+  if (bucket_prev_[i] >= 0) bucket_next_[std::size_t(bucket_prev_[i])] = bucket_next_[i];
+  else bucket_head_[bucket(die, valid_[i])] = bucket_next_[i];
+  if (bucket_next_[i] >= 0) bucket_prev_[std::size_t(bucket_next_[i])] = bucket_prev_[i];
+}
+
+void Mapping::valid_changed(std::size_t i, int delta) {
+  const bool linked = state_[i] == BgState::Closed;
+  if (linked) bucket_unlink(i);
+  valid_[i] = static_cast<std::uint32_t>(int(valid_[i]) + delta);
+  if (linked) bucket_link(i);
+}
+
+void Mapping::close_bg(std::size_t i) {
+  state_[i] = BgState::Closed;
+  bucket_link(i);
 }
 
 void Mapping::program_padding(std::uint64_t ppn) {
@@ -60,7 +93,7 @@ void Mapping::relocate(std::uint64_t old_ppn, std::uint64_t new_ppn) {
 
 void Mapping::invalidate(std::uint64_t ppn) {
   p2l_[ppn] = kInvalid;
-  --valid_[geo_.bg_index(ppn)];
+  valid_changed(geo_.bg_index(ppn), -1);
 }
 
 void Mapping::trim(std::uint64_t lpn) {
@@ -89,13 +122,10 @@ void Mapping::open_bg(std::uint32_t die, Open& o) {
 
 std::uint64_t Mapping::alloc_unit(std::uint32_t die, Stream s) {
   Open& o = s == Stream::Host ? open_host_[die] : open_gc_[die];
-  if (o.bg < 0 || o.next_unit >= geo_.units_per_bg) {
-    if (o.bg >= 0) state_[idx(die, std::uint32_t(o.bg))] = BgState::Closed;
-    open_bg(die, o);
-  }
+  if (o.bg < 0) open_bg(die, o);
   const std::uint64_t base = geo_.unit_base(die, std::uint32_t(o.bg), o.next_unit++);
   if (o.next_unit == geo_.units_per_bg) {
-    state_[idx(die, std::uint32_t(o.bg))] = BgState::Closed;
+    close_bg(idx(die, std::uint32_t(o.bg)));
     o.bg = -1;
   }
   if (s == Stream::Host) counters_.host_ius_programmed += geo_.ius_per_unit;
@@ -103,21 +133,18 @@ std::uint64_t Mapping::alloc_unit(std::uint32_t die, Stream s) {
 }
 
 int Mapping::pick_victim(std::uint32_t die) {
-  int best = -1;
-  std::uint32_t best_valid = UINT32_MAX;
-  for (std::uint32_t b = 0; b < geo_.bgs_per_die; ++b) {
-    if (state_[idx(die, b)] != BgState::Closed) continue;
-    if (valid_[idx(die, b)] < best_valid) {
-      best_valid = valid_[idx(die, b)];
-      best = static_cast<int>(b);
-    }
-  }
   // Relocation pads the victim's last partial unit, so it consumes up to valid + unit - 1
   // IUs: a victim fuller than one BG minus one unit could free nothing (GC would spin).
-  if (best < 0 || best_valid > geo_.ius_per_bg - geo_.ius_per_unit) return -1;
-  state_[idx(die, std::uint32_t(best))] = BgState::Victim;
+  const std::uint32_t limit = static_cast<std::uint32_t>(geo_.ius_per_bg - geo_.ius_per_unit);
+  std::uint32_t v = bucket_min_[die];
+  while (v <= limit && bucket_head_[bucket(die, v)] < 0) ++v;
+  bucket_min_[die] = v;
+  if (v > limit) return -1;
+  const std::size_t i = std::size_t(bucket_head_[bucket(die, v)]);
+  bucket_unlink(i);
+  state_[i] = BgState::Victim;
   ++counters_.gc_victims;
-  return best;
+  return static_cast<int>(i % geo_.bgs_per_die);
 }
 
 void Mapping::erase_bg(std::uint32_t die, std::uint32_t bg) {

@@ -88,12 +88,23 @@ class Mapping {
     return std::size_t(die) * geo_.bgs_per_die + bg;
   }
   void open_bg(std::uint32_t die, Open& o);
+  void close_bg(std::size_t i);
+  // Greedy buckets: closed BGs of a die linked by valid count, so victim selection does not
+  // scan every BG. `bucket_min_` is a lower bound on the smallest non-empty bucket.
+  void bucket_link(std::size_t i);
+  void bucket_unlink(std::size_t i);
+  void valid_changed(std::size_t i, int delta);
+  std::size_t bucket(std::uint32_t die, std::uint32_t valid) const {
+    return std::size_t(die) * (geo_.ius_per_bg + 1) + valid;
+  }
 
   nand::Geometry geo_;
   std::uint32_t gc_reserve_;
   BigArray<std::uint32_t> l2p_, p2l_;
   std::vector<std::uint32_t> valid_, erases_;
   std::vector<BgState> state_;
+  std::vector<std::int32_t> bucket_head_, bucket_next_, bucket_prev_;
+  std::vector<std::uint32_t> bucket_min_;
   std::vector<std::vector<std::uint32_t>> free_;  // per die
   std::vector<Open> open_host_, open_gc_;
   MappingCounters counters_;

@@ -62,6 +62,8 @@ std::vector<KeyDesc> build() {
                   "NAND capacity on the bill of materials; the geometry must provide at least this", ACC(raw_bytes_nominal)));
   k.push_back(num(D::Drive, "topology.channels", I, "", 1, 64, 1, "NAND channels (independent buses)", ACC(channels)));
   k.push_back(num(D::Drive, "topology.dies_per_channel", I, "", 1, 64, 1, "Dies sharing each channel", ACC(dies_per_channel)));
+  k.push_back(num(D::Drive, "endurance.warranty_years", F, "years", 0.1, 20, 1,
+                  "Warranty period over which DWPD is rated", ACC(warranty_years)));
   k.push_back(num(D::Drive, "ftl.iu_bytes", I, "bytes", 512, 65536, 1, "Indirection unit: bytes per L2P entry", ACC(ftl.iu_bytes),
                   {512, 1024, 2048, 4096, 8192, 16384, 32768, 65536}));
   k.push_back(num(D::Drive, "ftl.write_buffer_mib", I, "MiB", 1, 65536, kMiB,
@@ -111,6 +113,8 @@ std::vector<KeyDesc> build() {
   k.push_back(num(D::Nand, "timing.cmd_overhead_ns", F, "ns", 0, 1e5, kPsPerNsD, "Command/address cycles and status per operation", ACC(nand.cmd_overhead_ps)));
   k.push_back(num(D::Nand, "bus.rate_mts", F, "MT/s", 10, 1e5, 1, "Channel transfer rate", ACC(nand.bus_rate_mts)));
   k.push_back(num(D::Nand, "bus.width_bits", I, "bits", 8, 16, 1, "Channel data width", ACC(nand.bus_width_bits), {8, 16}));
+  k.push_back(num(D::Nand, "endurance.pe_cycles", F, "cycles", 100, 1e6, 1,
+                  "Rated program/erase cycles per block (TBW = pe_cycles x raw bytes / WAF)", ACC(nand.pe_cycles)));
   return k;
 }
 #undef ACC

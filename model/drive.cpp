@@ -4,7 +4,9 @@ namespace ssdtwin::model {
 
 Drive::Drive(sc_core::sc_module_name name, const DriveConfig& cfg, const Layout& layout)
     : sc_module(name), cfg_(cfg), layout_(layout) {
-  flash_ = std::make_unique<nand::FlashArray>("nand", cfg.nand, layout.geo);
+  nand::NandConfig nand = cfg.nand;
+  nand.tBERS_ps = layout.tBERS_ps;  // a scaled block group erases in proportion to its size
+  flash_ = std::make_unique<nand::FlashArray>("nand", nand, layout.geo);
   ftl_ = std::make_unique<ftl::Ftl>(cfg.ftl, cfg.nand, layout.geo, layout.user_ius, *flash_);
   flash_->set_client(ftl_.get());
   controller_ = std::make_unique<host_if::Controller>("controller", cfg.controller, cfg.pcie, cfg.host,

@@ -17,6 +17,7 @@ struct DriveConfig {
   std::uint64_t raw_bytes_nominal = 0;  // NAND capacity on the bill of materials
   std::uint32_t channels = 0;
   std::uint32_t dies_per_channel = 0;
+  double warranty_years = 0;
   nand::NandConfig nand;
   ftl::FtlConfig ftl;
   host_if::PcieConfig pcie;

@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 #include <memory>
 
-#include "ftl/precondition.h"
+#include "ftl/functional_writer.h"
 #include "model/drive.h"
 #include "model/fio_initiator.h"
 #include "model/input_error.h"

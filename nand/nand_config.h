@@ -23,6 +23,7 @@ struct NandConfig {
   TimePs cmd_overhead_ps = 0;  // command/address cycles and status polling per operation
   double bus_rate_mts = 0;     // NV-DDR/NV-LPDDR transfers per second (millions)
   std::uint32_t bus_width_bits = 0;
+  double pe_cycles = 0;        // rated program/erase cycles per block
 
   double bus_bytes_per_s() const { return bus_rate_mts * 1e6 * bus_width_bits / 8.0; }
   std::uint64_t die_raw_bytes() const {

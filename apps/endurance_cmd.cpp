@@ -1,0 +1,128 @@
+#include "apps/endurance_cmd.h"
+
+#include <cstdio>
+#include <fmt/format.h>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "apps/cli_args.h"
+#include "ftl/waf_model.h"
+#include "model/config_loader.h"
+#include "model/endurance.h"
+#include "model/input_error.h"
+
+namespace ssdtwin::apps {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+model::Layout layout_for(const model::DriveConfig& cfg, const cli::Args& a) {
+  std::uint32_t scale = model::auto_scale(cfg, model::kDefaultMapBudgetBytes);
+  if (a.single.count("--scale")) {
+    const std::string& v = a.single.at("--scale");
+    if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos || v.size() > 7 || std::stoul(v) == 0)
+      throw model::InputError(fmt::format("option '--scale': '{}' is not a whole number in 1..1048576", v));
+    scale = static_cast<std::uint32_t>(std::stoul(v));
+  }
+  try {
+    return model::make_layout(cfg, scale);
+  } catch (const std::invalid_argument& e) {
+    throw model::InputError(fmt::format("option '--scale': {}", e.what()));
+  }
+}
+
+double parse_positive(const std::string& flag, const std::string& v) {
+  std::size_t used = 0;
+  double x = 0;
+  try {
+    x = std::stod(v, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != v.size() || !(x > 0) || x > 1e9)
+    throw model::InputError(fmt::format("option '{}': '{}' is not a positive number", flag, v));
+  return x;
+}
+
+json result_json(const model::EnduranceResult& r, const model::Layout& l) {
+  json j;
+  j["workload"] = r.workload;
+  j["waf"] = r.waf;
+  j["steady_state"] = r.steady;
+  j["steady_state_round"] = r.steady_round;
+  j["round_waf"] = r.round_waf;
+  j["pe_rating"] = r.pe_cycles;
+  j["raw_capacity_bytes"] = r.raw_capacity_bytes;
+  j["user_capacity_bytes"] = r.user_capacity_bytes;
+  j["tbw_tb"] = r.tbw_tb;
+  j["dwpd"] = r.dwpd;
+  j["warranty_years"] = r.warranty_years;
+  j["host_write_mbps"] = r.host_write_mbps ? json(*r.host_write_mbps) : json(nullptr);
+  j["years_to_wearout"] = r.years_to_wearout ? json(*r.years_to_wearout) : json(nullptr);
+  j["scale"] = l.scale;
+  j["wallclock"] = {{"seconds", r.wall_s}, {"iu_updates_per_s", r.iu_updates_per_wall_s}};
+  return j;
+}
+
+int op_sweep(const model::LoadedProfile& p, const cli::Args& a, model::EnduranceOptions opt, bool as_json) {
+  std::vector<double> ops;
+  std::stringstream ss(a.single.at("--op-sweep"));
+  for (std::string item; std::getline(ss, item, ',');) ops.push_back(parse_positive("--op-sweep", item));
+  opt.workload = model::EnduranceWorkload::Rand4k;
+  json rows = json::array();
+  std::string table = fmt::format("uniform random 4 KiB writes, greedy GC, {} ({})\n\n{:>8} {:>8} {:>10} {:>10} {:>8} {:>7} {:>6}\n",
+                                  p.config.name, p.drive_path, "OP %", "alpha", "WAF sim", "WAF model", "error", "round", "scale");
+  for (double op : ops) {
+    model::DriveConfig cfg = p.config;
+    cfg.user_bytes = static_cast<std::uint64_t>(double(cfg.raw_bytes()) / (1.0 + op / 100.0));
+    const model::Layout l = layout_for(cfg, a);
+    const model::EnduranceResult r = model::run_endurance(cfg, l, opt);
+    const double alpha = double(l.geo.physical_ius) / double(l.user_ius);
+    const double ref = ftl::waf_greedy(alpha, double(l.geo.ius_per_bg));
+    const double err = (r.waf - ref) / ref * 100.0;
+    table += fmt::format("{:>8.1f} {:>8.4f} {:>10.3f} {:>10.3f} {:>+7.1f}% {:>7} {:>6}\n", op, alpha, r.waf, ref, err,
+                         r.steady ? std::to_string(r.steady_round) : "none", l.scale);
+    rows.push_back({{"op_pct", op}, {"alpha", alpha}, {"waf", r.waf}, {"waf_model", ref}, {"error_pct", err},
+                    {"steady_state_round", r.steady_round}, {"scale", l.scale}, {"wall_s", r.wall_s}});
+  }
+  if (as_json) std::cout << json{{"op_sweep", rows}}.dump(2) << "\n";
+  else std::cout << table;
+  return 0;
+}
+
+}  // namespace
+
+int cmd_endurance(int argc, char** argv) {
+  const cli::Args a = cli::parse_args(
+      argc, argv, {"--drive", "--workload", "--output-format", "--set", "--scale", "--host-write-mbps", "--op-sweep", "--seed"}, {});
+  if (!a.single.count("--drive")) throw model::InputError("endurance: --drive PROFILE.toml is required");
+  const std::string format = a.single.count("--output-format") ? a.single.at("--output-format") : "normal";
+  if (format != "normal" && format != "json")
+    throw model::InputError(fmt::format("option '--output-format': '{}' is not allowed; use normal or json", format));
+  const model::LoadedProfile p = model::load_profile(a.single.at("--drive"), a.sets);
+  model::EnduranceOptions opt;
+  if (a.single.count("--workload")) opt.workload = model::parse_endurance_workload(a.single.at("--workload"));
+  if (a.single.count("--host-write-mbps")) opt.host_write_mbps = parse_positive("--host-write-mbps", a.single.at("--host-write-mbps"));
+  if (a.single.count("--seed")) opt.seed = static_cast<std::uint64_t>(parse_positive("--seed", a.single.at("--seed")));
+  if (a.single.count("--op-sweep")) return op_sweep(p, a, opt, format == "json");
+
+  const model::Layout l = layout_for(p.config, a);
+  const model::EnduranceResult r = model::run_endurance(p.config, l, opt);
+  if (format == "json") {
+    std::cout << result_json(r, l).dump(2) << "\n";
+    return 0;
+  }
+  std::cout << fmt::format(
+      "{} ({}), workload {}, scale {}\n"
+      "  WAF {:.3f} ({} at round {}; rounds of {:.0f}% of user capacity)\n"
+      "  TBW = {:.0f} P/E x {:.4g} TB raw / WAF = {:.0f} TB;  DWPD over {:.0f} years = {:.2f}\n",
+      p.config.name, p.drive_path, r.workload, l.scale, r.waf, r.steady ? "steady state" : "NOT steady", r.steady_round,
+      opt.round_fraction * 100, r.pe_cycles, double(r.raw_capacity_bytes) / 1e12, r.tbw_tb, r.warranty_years, r.dwpd);
+  if (r.years_to_wearout)
+    std::cout << fmt::format("  years to wear-out at {:.0f} MB/s of host writes: {:.2f}\n", *r.host_write_mbps, *r.years_to_wearout);
+  std::cout << fmt::format("  functional path: {:.1f} s wall, {:.1f} M IU updates/s\n", r.wall_s, r.iu_updates_per_wall_s / 1e6);
+  return 0;
+}
+
+}  // namespace ssdtwin::apps

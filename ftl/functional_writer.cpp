@@ -1,0 +1,91 @@
+#include "ftl/functional_writer.h"
+
+#include <stdexcept>
+
+namespace ssdtwin::ftl {
+
+FunctionalWriter::FunctionalWriter(Mapping& map, GcWatermarks wm)
+    : map_(map), wm_(wm), geo_(map.geometry()), unit_(geo_.ius_per_unit), gc_fill_(geo_.dies) {
+  for (GcFill& f : gc_fill_) f.next = geo_.ius_per_unit;
+}
+
+void FunctionalWriter::write(std::uint64_t lpn) {
+  const std::uint32_t e = map_.l2p(lpn);
+  if (Mapping::is_buffer_ref(e)) {  // still in the open unit: absorbed in DRAM
+    ++counters_.absorbed_ius;
+    return;
+  }
+  ++counters_.host_ius;
+  map_.map_to_buffer(lpn, fill_);
+  unit_[fill_++] = static_cast<std::uint32_t>(lpn);
+  if (fill_ == geo_.ius_per_unit) program_host_unit(fill_);
+}
+
+void FunctionalWriter::program_host_unit(std::uint32_t used) {
+  // Next die round-robin that can take a host unit, collecting garbage where needed.
+  std::uint32_t tried = 0;
+  while (!map_.can_alloc(die_, Stream::Host)) {
+    gc(die_);
+    if (map_.can_alloc(die_, Stream::Host)) break;
+    die_ = (die_ + 1) % geo_.dies;
+    if (++tried > geo_.dies)
+      throw std::runtime_error("functional write: no die can take data (GC found no victim that frees space)");
+  }
+  const std::uint64_t base = map_.alloc_unit(die_, Stream::Host);
+  for (std::uint32_t k = 0; k < geo_.ius_per_unit; ++k) {
+    if (k < used) map_.commit_program(base + k, unit_[k]);
+    else map_.program_padding(base + k);
+  }
+  counters_.programmed_ius += geo_.ius_per_unit;
+  fill_ = 0;
+  if (map_.free_bgs(die_) < wm_.low_bgs) gc(die_);
+  die_ = (die_ + 1) % geo_.dies;
+}
+
+void FunctionalWriter::relocate(std::uint32_t die, std::uint64_t ppn) {
+  GcFill& f = gc_fill_[die];
+  if (f.next == geo_.ius_per_unit) {
+    f.base = map_.alloc_unit(die, Stream::Gc);
+    f.next = 0;
+    counters_.programmed_ius += geo_.ius_per_unit;
+  }
+  map_.relocate(ppn, f.base + f.next++);
+  ++counters_.gc_relocated_ius;
+}
+
+void FunctionalWriter::gc(std::uint32_t die) {
+  while (map_.free_bgs(die) < wm_.high_bgs) {
+    const int victim = map_.pick_victim(die);
+    if (victim < 0) return;
+    const std::uint64_t base = geo_.bg_base(die, std::uint32_t(victim));
+    // The GC stream's partial unit may sit in the victim (its BG closed when that unit was
+    // allocated): pad it, so nothing is relocated into, or left pointing at, the victim.
+    GcFill& f = gc_fill_[die];
+    if (f.next < geo_.ius_per_unit && geo_.bg_index(f.base) == geo_.bg_index(base))
+      while (f.next < geo_.ius_per_unit) map_.program_padding(f.base + f.next++);
+    valid_.clear();
+    for (std::uint64_t p = base; p < base + geo_.ius_per_bg; ++p) {
+      const std::uint32_t lpn = map_.p2l(p);
+      if (lpn < Mapping::kInvalid && map_.l2p(lpn) == p) valid_.push_back(p);
+    }
+    for (std::uint64_t p : valid_) relocate(die, p);
+    map_.erase_bg(die, std::uint32_t(victim));
+  }
+}
+
+void FunctionalWriter::flush() {
+  if (fill_ > 0) program_host_unit(fill_);
+  for (std::uint32_t d = 0; d < geo_.dies; ++d) {
+    GcFill& f = gc_fill_[d];
+    while (f.next < geo_.ius_per_unit) map_.program_padding(f.base + f.next++);
+  }
+}
+
+void precondition_sequential(Mapping& map, std::uint32_t passes, GcWatermarks wm) {
+  FunctionalWriter w(map, wm);
+  for (std::uint32_t pass = 0; pass < passes; ++pass)
+    for (std::uint64_t lpn = 0; lpn < map.user_ius(); ++lpn) w.write(lpn);
+  w.flush();
+}
+
+}  // namespace ssdtwin::ftl

@@ -1,0 +1,59 @@
+// The functional (untimed) host write path: the same Mapping code as the timed FTL, at
+// tens of millions of IU updates per second, for preconditioning and endurance studies.
+//
+// Host IUs fill one open program unit (an overwrite of an IU still in it is absorbed, as
+// the timed write buffer does); a full unit is programmed on the next die round-robin.
+// Greedy GC per die keeps the free pool between the watermarks. Unlike the timed GC, the
+// GC stream's partially filled unit carries over from one victim to the next (in a real
+// controller it waits in the power-loss-protected GC buffer), so no padding is wasted.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "ftl/mapping.h"
+
+namespace ssdtwin::ftl {
+
+struct GcWatermarks {
+  std::uint32_t low_bgs = 2, high_bgs = 3;
+};
+
+struct FunctionalCounters {
+  std::uint64_t host_ius = 0;        // IUs the host wrote (after absorption)
+  std::uint64_t absorbed_ius = 0;    // overwrites of IUs still in the open unit
+  std::uint64_t programmed_ius = 0;  // IUs programmed to NAND: host units + GC relocations + padding
+  std::uint64_t gc_relocated_ius = 0;
+};
+
+class FunctionalWriter {
+ public:
+  FunctionalWriter(Mapping& map, GcWatermarks wm);
+  void write(std::uint64_t lpn);
+  // Programs the open host unit (padding it) and closes the GC streams' partial units.
+  void flush();
+  const FunctionalCounters& counters() const { return counters_; }
+
+ private:
+  struct GcFill {
+    std::uint64_t base = 0;
+    std::uint32_t next = 0;  // next free slot in the unit; == ius_per_unit when none open
+  };
+  void program_host_unit(std::uint32_t used);
+  void gc(std::uint32_t die);
+  void relocate(std::uint32_t die, std::uint64_t ppn);
+
+  Mapping& map_;
+  GcWatermarks wm_;
+  const nand::Geometry& geo_;
+  std::vector<std::uint32_t> unit_;  // LPNs of the open host unit
+  std::uint32_t fill_ = 0;
+  std::uint32_t die_ = 0;  // round-robin pointer
+  std::vector<GcFill> gc_fill_;
+  std::vector<std::uint64_t> valid_;  // scratch: a victim's valid PPNs
+  FunctionalCounters counters_;
+};
+
+// SNIA PTS workload-independent preconditioning: every user LPN in order, `passes` times.
+void precondition_sequential(Mapping& map, std::uint32_t passes, GcWatermarks wm);
+
+}  // namespace ssdtwin::ftl

@@ -1,0 +1,155 @@
+#include "model/endurance.h"
+
+#include <chrono>
+#include <fmt/format.h>
+
+#include "ftl/functional_writer.h"
+#include "model/input_error.h"
+#include "model/steady_state.h"
+#include "sim/rng.h"
+
+namespace ssdtwin::model {
+namespace {
+
+// JEDEC JESD219 enterprise workload: transfer sizes and their shares (percent).
+struct SizeShare {
+  std::uint32_t bytes;
+  std::uint32_t percent;
+};
+constexpr SizeShare kJesd219Sizes[] = {{512, 4},  {1024, 1},  {1536, 1},  {2048, 1},  {2560, 1},  {3072, 1},
+                                       {3584, 1}, {4096, 67}, {8192, 10}, {16384, 7}, {32768, 3}, {65536, 3}};
+
+// One host write: `ius` indirection units from `lpn`, carrying `bytes` of host data.
+struct HostWrite {
+  std::uint64_t lpn;
+  std::uint32_t ius;
+  std::uint32_t bytes;
+};
+
+class Generator {
+ public:
+  Generator(EnduranceWorkload w, std::uint64_t user_ius, std::uint32_t iu_bytes, std::uint64_t seed)
+      : w_(w), user_(user_ius), iu_(iu_bytes), rng_(seed) {}
+
+  HostWrite next() {
+    switch (w_) {
+      case EnduranceWorkload::Rand4k:
+        return {rng_.below(user_), 1, iu_};
+      case EnduranceWorkload::Seq128k: {
+        const std::uint32_t n = 131072 / iu_;
+        if (seq_ + n > user_) seq_ = 0;
+        const HostWrite h{seq_, n, 131072};
+        seq_ += n;
+        return h;
+      }
+      case EnduranceWorkload::Jesd219: {
+        std::uint32_t pick = static_cast<std::uint32_t>(rng_.below(100)), size = 0;
+        for (const SizeShare& s : kJesd219Sizes) {
+          if (pick < s.percent) {
+            size = s.bytes;
+            break;
+          }
+          pick -= s.percent;
+        }
+        // 50% of accesses to the first 5% of LBAs, 30% to the next 15%, 20% to the rest.
+        const double r = rng_.unit();
+        const double lo = r < 0.5 ? 0.0 : r < 0.8 ? 0.05 : 0.20;
+        const double hi = r < 0.5 ? 0.05 : r < 0.8 ? 0.20 : 1.0;
+        const std::uint64_t first = static_cast<std::uint64_t>(lo * user_);
+        const std::uint64_t span = static_cast<std::uint64_t>(hi * user_) - first;
+        const std::uint32_t ius = size < iu_ ? 1 : size / iu_;
+        std::uint64_t lpn = first + rng_.below(span);
+        if (lpn + ius > user_) lpn = user_ - ius;
+        return {lpn, ius, size};
+      }
+    }
+    return {0, 1, iu_};
+  }
+
+ private:
+  EnduranceWorkload w_;
+  std::uint64_t user_, seq_ = 0;
+  std::uint32_t iu_;
+  Rng rng_;
+};
+
+}  // namespace
+
+EnduranceWorkload parse_endurance_workload(const std::string& name) {
+  if (name == "rand4k") return EnduranceWorkload::Rand4k;
+  if (name == "seq128k") return EnduranceWorkload::Seq128k;
+  if (name == "jesd219") return EnduranceWorkload::Jesd219;
+  throw InputError(fmt::format("option '--workload': '{}' is not allowed; use rand4k, seq128k or jesd219", name));
+}
+
+const char* workload_name(EnduranceWorkload w) {
+  switch (w) {
+    case EnduranceWorkload::Rand4k: return "rand4k";
+    case EnduranceWorkload::Seq128k: return "seq128k";
+    case EnduranceWorkload::Jesd219: return "jesd219";
+  }
+  return "?";
+}
+
+EnduranceResult run_endurance(const DriveConfig& cfg, const Layout& layout, const EnduranceOptions& opt) {
+  using Clock = std::chrono::steady_clock;
+  const auto t0 = Clock::now();
+  ftl::Mapping map(layout.geo, layout.user_ius, 1);
+  ftl::FunctionalWriter writer(map, {cfg.ftl.gc_low_watermark_bgs, cfg.ftl.gc_high_watermark_bgs});
+  for (std::uint32_t pass = 0; pass < opt.precondition_passes; ++pass)
+    for (std::uint64_t lpn = 0; lpn < layout.user_ius; ++lpn) writer.write(lpn);
+
+  EnduranceResult r;
+  r.workload = workload_name(opt.workload);
+  Generator gen(opt.workload, layout.user_ius, layout.iu_bytes, opt.seed);
+  const double round_bytes = opt.round_fraction * double(layout.user_bytes());
+  const std::uint64_t updates0 = writer.counters().host_ius + writer.counters().absorbed_ius;
+  std::vector<double> host_per_round, nand_per_round;
+  for (std::uint32_t round = 1; round <= opt.max_rounds; ++round) {
+    const std::uint64_t prog0 = writer.counters().programmed_ius;
+    double host = 0;
+    while (host < round_bytes) {
+      const HostWrite h = gen.next();
+      for (std::uint32_t k = 0; k < h.ius; ++k) writer.write(h.lpn + k);
+      host += h.bytes;
+    }
+    const double nand = double(writer.counters().programmed_ius - prog0) * layout.iu_bytes;
+    host_per_round.push_back(host);
+    nand_per_round.push_back(nand);
+    r.round_waf.push_back(nand / host);
+    // Judge steady state only after one full capacity of workload writes, so the window
+    // cannot close on the flat start right after sequential preconditioning.
+    if (double(round) * opt.round_fraction >= 1.0 && is_steady(r.round_waf)) {
+      r.steady = true;
+      r.steady_round = round;
+      break;
+    }
+  }
+  // WAF over the last window of rounds (the steady-state window when one was reached).
+  const std::size_t n = std::min<std::size_t>(5, r.round_waf.size());
+  for (std::size_t i = r.round_waf.size() - n; i < r.round_waf.size(); ++i) {
+    r.host_bytes += host_per_round[i];
+    r.nand_bytes += nand_per_round[i];
+  }
+  r.waf = r.nand_bytes / r.host_bytes;
+  const auto t1 = Clock::now();
+  r.wall_s = std::chrono::duration<double>(t1 - t0).count();
+  const std::uint64_t updates = writer.counters().host_ius + writer.counters().absorbed_ius - updates0 +
+                                layout.user_ius * opt.precondition_passes;
+  r.iu_updates_per_wall_s = r.wall_s > 0 ? double(updates) / r.wall_s : 0;
+
+  r.pe_cycles = cfg.nand.pe_cycles;
+  r.warranty_years = cfg.warranty_years;
+  r.raw_capacity_bytes = cfg.raw_bytes();
+  r.user_capacity_bytes = cfg.user_bytes;
+  const double tbw_bytes = r.pe_cycles * double(r.raw_capacity_bytes) / r.waf;
+  r.tbw_tb = tbw_bytes / 1e12;
+  r.dwpd = tbw_bytes / (double(r.user_capacity_bytes) * 365.0 * r.warranty_years);
+  if (opt.host_write_mbps) {
+    r.host_write_mbps = opt.host_write_mbps;
+    r.years_to_wearout = tbw_bytes / (*opt.host_write_mbps * 1e6) / (365.0 * 86400.0);
+  }
+  return r;
+}
+
+}  // namespace ssdtwin::model

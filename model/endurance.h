@@ -1,0 +1,46 @@
+// Endurance prediction: drive a workload through the functional FTL path until its write
+// amplification reaches steady state (SNIA PTS rule over rounds), then
+//   TBW = pe_cycles x raw bytes / WAF,  DWPD = TBW / (user bytes x 365 x warranty years).
+// WAF = NAND bytes programmed / host bytes written, so sub-IU host writes (JESD219's
+// 512 B .. 3.5 KiB transfers) pay for the whole indirection unit they rewrite.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/drive_config.h"
+#include "model/layout.h"
+
+namespace ssdtwin::model {
+
+enum class EnduranceWorkload { Rand4k, Seq128k, Jesd219 };
+// Throws InputError listing the allowed names.
+EnduranceWorkload parse_endurance_workload(const std::string& name);
+const char* workload_name(EnduranceWorkload w);
+
+struct EnduranceOptions {
+  EnduranceWorkload workload = EnduranceWorkload::Rand4k;
+  std::uint32_t precondition_passes = 2;  // SNIA workload-independent preconditioning
+  double round_fraction = 0.25;           // host writes per round, as a fraction of user capacity
+  std::uint32_t max_rounds = 80;
+  std::uint64_t seed = 1;
+  std::optional<double> host_write_mbps;  // for years_to_wearout
+};
+
+struct EnduranceResult {
+  std::string workload;
+  double waf = 0;                 // mean over the steady-state window
+  bool steady = false;
+  std::uint32_t steady_round = 0;  // 1-based round at which the window became steady
+  std::vector<double> round_waf;
+  double host_bytes = 0, nand_bytes = 0;  // over the measured rounds (scaled drive)
+  double pe_cycles = 0, warranty_years = 0;
+  std::uint64_t raw_capacity_bytes = 0, user_capacity_bytes = 0;  // the full drive
+  double tbw_tb = 0, dwpd = 0;
+  std::optional<double> host_write_mbps, years_to_wearout;
+  double wall_s = 0, iu_updates_per_wall_s = 0;  // speed of the functional path
+};
+
+EnduranceResult run_endurance(const DriveConfig& cfg, const Layout& layout, const EnduranceOptions& opt);
+
+}  // namespace ssdtwin::model
