@@ -1,0 +1,62 @@
+#include <boost/test/unit_test.hpp>
+
+#include "ftl/waf_model.h"
+#include "model/config_loader.h"
+#include "model/endurance.h"
+#include "model/steady_state.h"
+#include "test_support.h"
+
+using namespace ssdtwin;
+
+BOOST_AUTO_TEST_SUITE(endurance)
+
+BOOST_AUTO_TEST_CASE(closed_form_lru_waf_matches_published_values) {
+  // domain.md section 4 (Desnoyers SYSTOR'12): 7% -> 7.8, 28% -> 2.48, 50% -> 1.72, 100% -> 1.25.
+  BOOST_TEST(ftl::waf_lru(1.07) == 7.8, boost::test_tools::tolerance(0.01));
+  BOOST_TEST(ftl::waf_lru(1.28) == 2.48, boost::test_tools::tolerance(0.01));
+  BOOST_TEST(ftl::waf_lru(1.50) == 1.72, boost::test_tools::tolerance(0.01));
+  BOOST_TEST(ftl::waf_lru(2.00) == 1.25, boost::test_tools::tolerance(0.01));
+  BOOST_TEST(ftl::waf_greedy(1.28, 1e6) == ftl::waf_lru(1.28), boost::test_tools::tolerance(1e-4));
+  BOOST_TEST(ftl::waf_greedy(1.28, 16) < ftl::waf_lru(1.28));  // small blocks: greedy beats LRU
+}
+
+BOOST_AUTO_TEST_CASE(snia_steady_state_rule_needs_flat_and_level_window) {
+  BOOST_TEST(!model::is_steady({1, 1, 1, 1}));                 // fewer than 5 rounds
+  BOOST_TEST(model::is_steady({9, 2.0, 2.1, 1.95, 2.05, 2.0}));  // last five flat
+  BOOST_TEST(!model::is_steady({1.6, 1.7, 1.8, 1.9, 2.0}));    // range 22% of the mean
+  BOOST_TEST(!model::is_steady({1.80, 1.85, 1.90, 1.95, 2.00})); // excursion 0.2 > 10% of 1.9
+  BOOST_TEST(model::is_steady({1.90, 1.92, 1.94, 1.96, 1.98}));  // excursion 0.08 < 0.194
+}
+
+namespace {
+model::EnduranceResult uniform_random(double op_pct) {
+  auto p = model::load_profile(test::source_path("tests/data/waf-drive.toml"));
+  p.config.user_bytes = static_cast<std::uint64_t>(double(p.config.raw_bytes()) / (1 + op_pct / 100));
+  model::EnduranceOptions opt;
+  opt.precondition_passes = 1;
+  return model::run_endurance(p.config, model::make_layout(p.config, 1), opt);
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(uniform_random_waf_matches_the_greedy_closed_form_at_28_pct_op) {
+  const auto r = uniform_random(28);
+  const double ref = ftl::waf_greedy(1.28, 384);  // 2 planes x 16 wordlines x 3 pages x 4 IUs
+  BOOST_TEST_MESSAGE("WAF " << r.waf << " vs closed form " << ref << ", steady at round " << r.steady_round);
+  BOOST_TEST(r.steady);
+  BOOST_TEST(r.waf == ref, boost::test_tools::tolerance(0.05));
+}
+
+BOOST_AUTO_TEST_CASE(tbw_and_dwpd_follow_from_waf_pe_and_capacity) {
+  const auto r = uniform_random(50);
+  BOOST_TEST(r.tbw_tb == r.pe_cycles * double(r.raw_capacity_bytes) / r.waf / 1e12, boost::test_tools::tolerance(1e-9));
+  BOOST_TEST(r.dwpd == r.tbw_tb * 1e12 / (double(r.user_capacity_bytes) * 365 * r.warranty_years),
+             boost::test_tools::tolerance(1e-9));
+}
+
+BOOST_AUTO_TEST_CASE(unknown_endurance_workload_lists_the_allowed_ones) {
+  BOOST_CHECK_EXCEPTION(model::parse_endurance_workload("oltp"), std::runtime_error, [](const std::runtime_error& e) {
+    return std::string(e.what()).find("use rand4k, seq128k or jesd219") != std::string::npos;
+  });
+}
+
+BOOST_AUTO_TEST_SUITE_END()
