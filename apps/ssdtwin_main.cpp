@@ -26,8 +26,8 @@ namespace {
 const char* kUsage =
     "usage:\n"
     "  ssdtwin run --drive PROFILE.toml JOB.fio [--output-format=normal|json] [--output FILE]\n"
-    "              [--set section.key=value]... [--scale N] [--precondition none|seqNx] [--seed N]\n"
-    "              [--check-invariants]\n"
+    "              [--set section.key=value]... [--scale N] [--precondition none|seqNx[,rand]|rand] [--seed N]\n"
+    "              [--check-invariants] [--timeseries-ms MS [--timeseries-csv FILE]]\n"
     "  ssdtwin config --dump PROFILE.toml [--set section.key=value]...\n"
     "  ssdtwin config --docs\n"
     "  ssdtwin compare --lab LAB.toml [--drive PROFILE.toml] [--jobs N] [--output-format=normal|json]\n"
@@ -47,15 +47,26 @@ std::uint32_t parse_uint(const std::string& flag, const std::string& v, std::uin
   return static_cast<std::uint32_t>(x);
 }
 
-std::uint32_t parse_precondition(const std::string& v) {
-  if (v == "none") return 0;
-  if (v.size() >= 5 && v.rfind("seq", 0) == 0 && v.back() == 'x') {
-    const std::string n = v.substr(3, v.size() - 4);
-    if (!n.empty() && n.find_first_not_of("0123456789") == std::string::npos && n.size() < 3 && std::stoi(n) >= 1)
-      return static_cast<std::uint32_t>(std::stoi(n));
+// "none", "seqNx", "rand" or "seqNx,rand": sequential fills, then random writes to steady state.
+void parse_precondition(const std::string& v, model::RunOptions& opt) {
+  const auto fail = [&v]() {
+    throw model::InputError(fmt::format("option '--precondition': '{}' is not allowed; use none, seqNx (N sequential "
+                                        "fills, e.g. seq2x), rand (random 4K writes to steady state) or seqNx,rand", v));
+  };
+  if (v == "none") return;
+  std::string seq = v;
+  if (v == "rand") {
+    opt.precondition_random = true;
+    return;
   }
-  throw model::InputError(fmt::format("option '--precondition': '{}' is not allowed; use none or seqNx (e.g. seq2x: "
-                                      "two sequential fills of the user capacity)", v));
+  if (v.size() > 5 && v.compare(v.size() - 5, 5, ",rand") == 0) {
+    opt.precondition_random = true;
+    seq = v.substr(0, v.size() - 5);
+  }
+  if (seq.size() < 5 || seq.rfind("seq", 0) != 0 || seq.back() != 'x') fail();
+  const std::string n = seq.substr(3, seq.size() - 4);
+  if (n.empty() || n.size() > 2 || n.find_first_not_of("0123456789") != std::string::npos || std::stoi(n) < 1) fail();
+  opt.precondition_passes = static_cast<std::uint32_t>(std::stoi(n));
 }
 
 void write_output(const std::string& text, const cli::Args& a) {
@@ -70,7 +81,7 @@ void write_output(const std::string& text, const cli::Args& a) {
 }
 
 int cmd_run(int argc, char** argv) {
-  const cli::Args a = cli::parse_args(argc, argv, {"--drive", "--output-format", "--output", "--set", "--scale", "--precondition", "--seed"}, {"--check-invariants"});
+  const cli::Args a = cli::parse_args(argc, argv, {"--drive", "--output-format", "--output", "--set", "--scale", "--precondition", "--seed", "--timeseries-ms", "--timeseries-csv"}, {"--check-invariants"});
   if (!a.single.count("--drive")) throw model::InputError("run: --drive PROFILE.toml is required");
   if (a.positional.size() != 1) throw model::InputError("run: exactly one fio job file is required");
   const std::string format = a.single.count("--output-format") ? a.single.at("--output-format") : "normal";
@@ -88,8 +99,12 @@ int cmd_run(int argc, char** argv) {
     throw model::InputError(fmt::format("option '--scale': {}", e.what()));
   }
   model::RunOptions opt;
-  if (a.single.count("--precondition")) opt.precondition_passes = parse_precondition(a.single.at("--precondition"));
+  if (a.single.count("--precondition")) parse_precondition(a.single.at("--precondition"), opt);
   opt.check_invariants = !a.bools.empty();
+  if (a.single.count("--timeseries-ms"))
+    opt.timeseries_interval_ps = parse_uint("--timeseries-ms", a.single.at("--timeseries-ms"), 1, 3600000) * kPsPerMs;
+  if (a.single.count("--timeseries-csv") && !opt.timeseries_interval_ps)
+    throw model::InputError("option '--timeseries-csv' needs --timeseries-ms (the sampling interval)");
   if (a.single.count("--seed")) opt.seed = parse_uint("--seed", a.single.at("--seed"), 0, UINT32_MAX);
   if (!a.single.count("--scale"))
     std::fprintf(stderr, "ssdtwin: scale %u chosen automatically (mapping tables %.0f MiB)\n", scale,
@@ -99,6 +114,11 @@ int cmd_run(int argc, char** argv) {
     std::fprintf(stderr, "ssdtwin: FTL invariant violated: %s\n", result.drive.invariant_violation.c_str());
   const model::ReportInput in{profile, layout, jobs, opt, result};
   write_output(format == "json" ? model::report_json(in).dump(2) + "\n" : model::report_normal(in), a);
+  if (a.single.count("--timeseries-csv")) {
+    std::ofstream f(a.single.at("--timeseries-csv"));
+    if (!f) throw model::InputError(fmt::format("option '--timeseries-csv': cannot write '{}'", a.single.at("--timeseries-csv")));
+    f << model::to_csv(model::time_series_table(result.timeseries, layout.iu_bytes));
+  }
   return 0;
 }
 

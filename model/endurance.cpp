@@ -91,21 +91,27 @@ const char* workload_name(EnduranceWorkload w) {
   return "?";
 }
 
-EnduranceResult run_endurance(const DriveConfig& cfg, const Layout& layout, const EnduranceOptions& opt) {
-  using Clock = std::chrono::steady_clock;
-  const auto t0 = Clock::now();
-  ftl::Mapping map(layout.geo, layout.user_ius, 1);
-  ftl::FunctionalWriter writer(map, {cfg.ftl.gc_low_watermark_bgs, cfg.ftl.gc_high_watermark_bgs});
-  for (std::uint32_t pass = 0; pass < opt.precondition_passes; ++pass)
-    for (std::uint64_t lpn = 0; lpn < layout.user_ius; ++lpn) writer.write(lpn);
+void RoundsResult::window_bytes(double& host, double& nand) const {
+  const std::size_t n = std::min<std::size_t>(5, round_waf.size());
+  host = nand = 0;
+  for (std::size_t i = round_waf.size() - n; i < round_waf.size(); ++i) {
+    host += host_bytes[i];
+    nand += nand_bytes[i];
+  }
+}
 
-  EnduranceResult r;
-  r.workload = workload_name(opt.workload);
-  Generator gen(opt.workload, layout.user_ius, layout.iu_bytes, opt.seed);
-  const double round_bytes = opt.round_fraction * double(layout.user_bytes());
-  const std::uint64_t updates0 = writer.counters().host_ius + writer.counters().absorbed_ius;
-  std::vector<double> host_per_round, nand_per_round;
-  for (std::uint32_t round = 1; round <= opt.max_rounds; ++round) {
+double RoundsResult::window_waf() const {
+  double host, nand;
+  window_bytes(host, nand);
+  return host > 0 ? nand / host : 0.0;
+}
+
+RoundsResult run_rounds_until_steady(ftl::FunctionalWriter& writer, const Layout& layout, EnduranceWorkload w,
+                                     double round_fraction, std::uint32_t max_rounds, std::uint64_t seed) {
+  RoundsResult r;
+  Generator gen(w, layout.user_ius, layout.iu_bytes, seed);
+  const double round_bytes = round_fraction * double(layout.user_bytes());
+  for (std::uint32_t round = 1; round <= max_rounds; ++round) {
     const std::uint64_t prog0 = writer.counters().programmed_ius;
     double host = 0;
     while (host < round_bytes) {
@@ -114,24 +120,38 @@ EnduranceResult run_endurance(const DriveConfig& cfg, const Layout& layout, cons
       host += h.bytes;
     }
     const double nand = double(writer.counters().programmed_ius - prog0) * layout.iu_bytes;
-    host_per_round.push_back(host);
-    nand_per_round.push_back(nand);
+    r.host_bytes.push_back(host);
+    r.nand_bytes.push_back(nand);
     r.round_waf.push_back(nand / host);
     // Judge steady state only after one full capacity of workload writes, so the window
     // cannot close on the flat start right after sequential preconditioning.
-    if (double(round) * opt.round_fraction >= 1.0 && is_steady(r.round_waf)) {
+    if (double(round) * round_fraction >= 1.0 && is_steady(r.round_waf)) {
       r.steady = true;
       r.steady_round = round;
       break;
     }
   }
-  // WAF over the last window of rounds (the steady-state window when one was reached).
-  const std::size_t n = std::min<std::size_t>(5, r.round_waf.size());
-  for (std::size_t i = r.round_waf.size() - n; i < r.round_waf.size(); ++i) {
-    r.host_bytes += host_per_round[i];
-    r.nand_bytes += nand_per_round[i];
-  }
-  r.waf = r.nand_bytes / r.host_bytes;
+  return r;
+}
+
+EnduranceResult run_endurance(const DriveConfig& cfg, const Layout& layout, const EnduranceOptions& opt) {
+  using Clock = std::chrono::steady_clock;
+  const auto t0 = Clock::now();
+  ftl::Mapping map(layout.geo, layout.user_ius, 1);
+  ftl::FunctionalWriter writer(map, {cfg.ftl.gc_low_watermark_bgs, cfg.ftl.gc_high_watermark_bgs});
+  for (std::uint32_t pass = 0; pass < opt.precondition_passes; ++pass)
+    for (std::uint64_t lpn = 0; lpn < layout.user_ius; ++lpn) writer.write(lpn);
+  const std::uint64_t updates0 = writer.counters().host_ius + writer.counters().absorbed_ius;
+  const RoundsResult rounds =
+      run_rounds_until_steady(writer, layout, opt.workload, opt.round_fraction, opt.max_rounds, opt.seed);
+
+  EnduranceResult r;
+  r.workload = workload_name(opt.workload);
+  r.round_waf = rounds.round_waf;
+  r.steady = rounds.steady;
+  r.steady_round = rounds.steady_round;
+  r.waf = rounds.window_waf();
+  rounds.window_bytes(r.host_bytes, r.nand_bytes);
   const auto t1 = Clock::now();
   r.wall_s = std::chrono::duration<double>(t1 - t0).count();
   const std::uint64_t updates = writer.counters().host_ius + writer.counters().absorbed_ius - updates0 +

@@ -11,6 +11,10 @@
 #include "model/drive_config.h"
 #include "model/layout.h"
 
+namespace ssdtwin::ftl {
+class FunctionalWriter;
+}
+
 namespace ssdtwin::model {
 
 enum class EnduranceWorkload { Rand4k, Seq128k, Jesd219 };
@@ -42,5 +46,17 @@ struct EnduranceResult {
 };
 
 EnduranceResult run_endurance(const DriveConfig& cfg, const Layout& layout, const EnduranceOptions& opt);
+
+// Workload rounds on the functional path until the per-round WAF is steady (SNIA rule,
+// judged after one full capacity of writes) or max_rounds pass.
+struct RoundsResult {
+  std::vector<double> round_waf, host_bytes, nand_bytes;
+  bool steady = false;
+  std::uint32_t steady_round = 0;
+  void window_bytes(double& host, double& nand) const;  // sums over the last (up to) 5 rounds
+  double window_waf() const;
+};
+RoundsResult run_rounds_until_steady(ftl::FunctionalWriter& writer, const Layout& layout, EnduranceWorkload w,
+                                     double round_fraction, std::uint32_t max_rounds, std::uint64_t seed);
 
 }  // namespace ssdtwin::model

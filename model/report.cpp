@@ -164,7 +164,11 @@ json report_json(const ReportInput& in) {
                  {"user_bytes_simulated", in.layout.user_bytes()},
                  {"physical_ius", in.layout.geo.physical_ius},
                  {"map_bytes", in.layout.map_bytes()}};
-  s["precondition"] = {{"sequential_passes", in.options.precondition_passes}};
+  s["precondition"] = {{"sequential_passes", in.options.precondition_passes},
+                       {"random", in.options.precondition_random},
+                       {"random_round_waf", r.precondition.random_round_waf},
+                       {"random_steady_state", r.precondition.random_steady},
+                       {"random_steady_state_round", r.precondition.random_steady_round}};
   s["seed"] = in.options.seed;
   s["ignored_job_keys"] = in.jobs.ignored_keys;
   const TimePs span = r.sim_end_ps;
@@ -201,6 +205,10 @@ json report_json(const ReportInput& in) {
                      {"core_utilisation", span ? double(d.controller.core_busy_ps) / double(span) /
                                                      in.profile.config.controller.fe_cores
                                                : 0.0}};
+  if (!r.timeseries.empty()) {
+    const SeriesTable t = time_series_table(r.timeseries, in.layout.iu_bytes);
+    s["timeseries"] = {{"interval_s", in.options.timeseries_interval_ps * 1e-12}, {"columns", t.columns}, {"rows", t.rows}};
+  }
   const double wall = r.wall_simulation_s;
   s["wallclock"] = {{"precondition_s", r.wall_precondition_s},
                     {"simulation_s", wall},

@@ -6,6 +6,7 @@
 
 #include "ftl/functional_writer.h"
 #include "model/drive.h"
+#include "model/endurance.h"
 #include "model/fio_initiator.h"
 #include "model/input_error.h"
 
@@ -119,10 +120,39 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
     }
   }
 
+  std::unique_ptr<TimeSeriesSampler> sampler;
+  if (opt.timeseries_interval_ps) {
+    sampler = std::make_unique<TimeSeriesSampler>("timeseries", opt.timeseries_interval_ps, [&]() {
+      Sample s;
+      for (const auto& i : inits) {
+        s.host_read_bytes += i->stats().all_read_bytes;
+        s.host_write_bytes += i->stats().all_write_bytes;
+      }
+      const auto& fs = drive.flash().stats();
+      s.nand_programs = fs.programs;
+      s.nand_erases = fs.erases;
+      s.nand_programmed_ius = fs.programs * layout.geo.ius_per_unit;
+      s.host_written_ius = drive.ftl().counters().host_written_ius;
+      s.gc_relocated_ius = drive.ftl().mapping().counters().gc_ius_programmed;
+      for (std::uint32_t d = 0; d < layout.geo.dies; ++d) s.free_block_groups += drive.ftl().mapping().free_bgs(d);
+      return s;
+    });
+  }
+
   auto t0 = Clock::now();
-  if (opt.precondition_passes > 0)
-    ftl::precondition_sequential(drive.ftl().mapping(), opt.precondition_passes,
-                                 {cfg.ftl.gc_low_watermark_bgs, cfg.ftl.gc_high_watermark_bgs});
+  if (opt.precondition_passes > 0 || opt.precondition_random) {
+    ftl::FunctionalWriter w(drive.ftl().mapping(), {cfg.ftl.gc_low_watermark_bgs, cfg.ftl.gc_high_watermark_bgs});
+    for (std::uint32_t pass = 0; pass < opt.precondition_passes; ++pass)
+      for (std::uint64_t lpn = 0; lpn < layout.user_ius; ++lpn) w.write(lpn);
+    if (opt.precondition_random) {
+      // SNIA workload-dependent preconditioning: random 4K writes until WAF stops moving.
+      const RoundsResult r = run_rounds_until_steady(w, layout, EnduranceWorkload::Rand4k, 0.25, 80, opt.seed + 1);
+      res.precondition.random_round_waf = r.round_waf;
+      res.precondition.random_steady = r.steady;
+      res.precondition.random_steady_round = r.steady_round;
+    }
+    w.flush();
+  }
   drive.ftl().reset_counters();
   auto t1 = Clock::now();
   sc_core::sc_start();
@@ -142,6 +172,7 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
         drive.ftl().buffer_capacity_ius()));
   }
 
+  if (sampler) res.timeseries = sampler->samples();
   for (const auto& i : inits) {
     res.jobs.push_back(i->stats());
     res.total_ios += i->stats().read.ios + i->stats().write.ios;

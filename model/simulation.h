@@ -11,14 +11,17 @@
 #include "model/fio_job.h"
 #include "model/job_stats.h"
 #include "model/layout.h"
+#include "model/time_series.h"
 #include "nand/flash_stats.h"
 
 namespace ssdtwin::model {
 
 struct RunOptions {
   std::uint32_t precondition_passes = 0;  // sequential fills before the jobs (functional)
+  bool precondition_random = false;       // then uniform random 4K writes until WAF is steady
   std::uint64_t seed = 0;                 // mixed into job seeds when randrepeat=0
   bool check_invariants = false;          // run the FTL invariant checker after the jobs
+  TimePs timeseries_interval_ps = 0;      // 0: no time series
 };
 
 struct DriveResults {
@@ -34,7 +37,15 @@ struct DriveResults {
   bool invariants_checked = false;
 };
 
+struct PreconditionReport {
+  std::vector<double> random_round_waf;  // per round of 25% of capacity
+  bool random_steady = false;
+  std::uint32_t random_steady_round = 0;
+};
+
 struct RunResult {
+  PreconditionReport precondition;
+  std::vector<Sample> timeseries;
   std::vector<JobStats> jobs;  // one per clone, in job-file order
   DriveResults drive;
   TimePs sim_end_ps = 0;

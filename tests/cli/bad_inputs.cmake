@@ -18,7 +18,7 @@ bad_input(bad_output_format "use normal or json" ${_x} run --drive ${_d} ${_j}/o
 bad_input(flag_without_value "option '--scale' needs a value" ${_x} run --drive ${_d} ${_j}/ok.fio --scale)
 bad_input(scale_not_a_number "'abc' is not a whole number" ${_x} run --drive ${_d} ${_j}/ok.fio --scale abc)
 bad_input(scale_too_large "outside 1..4 (the wordlines per block)" ${_x} run --drive ${_d} ${_j}/ok.fio --scale 32)
-bad_input(bad_precondition "use none or seqNx" ${_x} run --drive ${_d} ${_j}/ok.fio --precondition warm)
+bad_input(bad_precondition "use none, seqNx" ${_x} run --drive ${_d} ${_j}/ok.fio --precondition warm)
 bad_input(bad_seed "option '--seed'" ${_x} run --drive ${_d} ${_j}/ok.fio --seed -1)
 bad_input(unwritable_output "cannot write" ${_x} run --drive ${_d} ${_j}/ok.fio --output /nonexistent/dir/out.json)
 bad_input(bad_set "expected section.key=value" ${_x} run --drive ${_d} ${_j}/ok.fio --set lanes)

@@ -1,0 +1,46 @@
+// Periodic samples of the drive's state in simulated time, to plot how a fresh drive falls
+// to steady state (the "write cliff"): host bandwidth, NAND programs, GC relocations,
+// free block groups and cumulative WAF per interval. Sampling stops by itself once nothing
+// changes for 100 intervals, so it can never keep a stalled simulation alive.
+#pragma once
+#include <functional>
+#include <string>
+#include <systemc>
+#include <vector>
+
+#include "sim/time.h"
+
+namespace ssdtwin::model {
+
+struct Sample {
+  double t_s = 0;
+  std::uint64_t host_read_bytes = 0, host_write_bytes = 0;  // cumulative
+  std::uint64_t nand_programs = 0, nand_erases = 0;
+  std::uint64_t host_written_ius = 0, nand_programmed_ius = 0, gc_relocated_ius = 0;
+  std::uint64_t free_block_groups = 0;
+};
+
+class TimeSeriesSampler : public sc_core::sc_module {
+ public:
+  SC_HAS_PROCESS(TimeSeriesSampler);
+  TimeSeriesSampler(sc_core::sc_module_name name, TimePs interval_ps, std::function<Sample()> probe);
+  const std::vector<Sample>& samples() const { return samples_; }
+
+ private:
+  void tick();
+  TimePs interval_ps_;
+  std::function<Sample()> probe_;
+  std::vector<Sample> samples_;
+  std::uint32_t unchanged_ = 0;
+  sc_core::sc_event tick_;
+};
+
+// Per-interval rates derived from the cumulative samples: one row per interval.
+struct SeriesTable {
+  std::vector<std::string> columns;
+  std::vector<std::vector<double>> rows;
+};
+SeriesTable time_series_table(const std::vector<Sample>& s, std::uint32_t iu_bytes);
+std::string to_csv(const SeriesTable& t);
+
+}  // namespace ssdtwin::model
