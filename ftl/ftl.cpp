@@ -22,7 +22,8 @@ Ftl::Ftl(const FtlConfig& cfg, const nand::NandConfig& nand, const nand::Geometr
       slot_lpn_(cfg.write_buffer_bytes / cfg.iu_bytes, 0),
       slot_state_(slot_lpn_.size(), SlotState::Free),
       host_programs_inflight_(geo.dies, 0),
-      gc_(geo.dies) {
+      gc_(geo.dies),
+      gc_stream_(map_) {
   free_slots_.reserve(slot_lpn_.size());
   for (std::uint32_t s = std::uint32_t(slot_lpn_.size()); s-- > 0;) free_slots_.push_back(s);
   ready_units_.reserve(slot_lpn_.size() / geo.ius_per_unit + 2);
@@ -161,6 +162,7 @@ void Ftl::dispatch_host_units() {
       ready_head_ = 0;
     }
     u->base_ppn = map_.alloc_unit(die, Stream::Host);
+    map_.begin_program(u->base_ppn);
     nand::NandOp* op = new_op(nand::OpKind::Program, die, kHostProgram);
     op->bus_bytes = unit_bus_bytes_;
     op->ctx = u;
@@ -182,6 +184,7 @@ void Ftl::on_host_program_done(nand::NandOp* op) {
     free_slots_.push_back(s);
     --used_slots_;
   }
+  map_.end_program(u->base_ppn);
   --host_programs_inflight_[op->die];
   give_unit(u);
   grant_waiting_writes();
@@ -192,6 +195,8 @@ void Ftl::on_host_program_done(nand::NandOp* op) {
 // Greedy, per die: below the low watermark of free block groups, relocate the valid IUs of
 // the closed block group with the fewest, erase it, and repeat up to the high watermark.
 // Relocation reads pages into the controller and programs them into the die's GC stream.
+// (A read of a relocated IU whose new unit is still programming goes to the new page; a
+// real controller would serve it from its GC buffer a little sooner.)
 
 void Ftl::maybe_start_gc(std::uint32_t die) {
   if (map_.free_bgs(die) < cfg_.gc_low_watermark_bgs) start_gc(die);
@@ -206,6 +211,9 @@ void Ftl::start_gc(std::uint32_t die) {
   g.victim = static_cast<std::uint32_t>(victim);
   g.list.clear();
   g.cursor = 0;
+  // The GC stream's partial unit may lie in the victim: close it before scanning.
+  std::uint64_t unit = 0;
+  if (gc_stream_.close_if_in(die, g.victim, unit)) submit_gc_program(die);
   const std::uint64_t base = geo_.bg_base(die, g.victim);
   for (std::uint64_t p = base; p < base + geo_.ius_per_bg; ++p)
     if (still_valid(p)) g.list.push_back(p);
@@ -233,52 +241,25 @@ void Ftl::gc_pump(std::uint32_t die) {
 
 void Ftl::on_gc_read_done(nand::NandOp* op) {
   GcJob& g = gc_[op->die];
-  for (std::uint64_t i = op->aux; i < op->aux + op->count; ++i)
-    if (still_valid(g.list[i])) g.staged.push_back(g.list[i]);
-  --g.reads_inflight;
   const std::uint32_t die = op->die;
-  gc_flush_staged(die);
+  std::uint64_t unit = 0;
+  for (std::uint64_t i = op->aux; i < op->aux + op->count; ++i)
+    if (still_valid(g.list[i]) && gc_stream_.relocate(die, g.list[i], unit)) submit_gc_program(die);
+  --g.reads_inflight;
   gc_pump(die);
   gc_check_done(die);
 }
 
-void Ftl::gc_flush_staged(std::uint32_t die) {
-  GcJob& g = gc_[die];
-  const bool all_read = g.cursor == g.list.size() && g.reads_inflight == 0;
-  std::size_t taken = 0;
-  while (g.staged.size() - taken >= geo_.ius_per_unit || (all_read && g.staged.size() > taken)) {
-    const std::size_t n = std::min<std::size_t>(geo_.ius_per_unit, g.staged.size() - taken);
-    Unit* u = take_unit();
-    u->items.assign(g.staged.begin() + std::ptrdiff_t(taken), g.staged.begin() + std::ptrdiff_t(taken + n));
-    taken += n;
-    u->base_ppn = map_.alloc_unit(die, Stream::Gc);
-    nand::NandOp* op = new_op(nand::OpKind::Program, die, kGcProgram);
-    op->bus_bytes = unit_bus_bytes_;
-    op->ctx = u;
-    ++g.programs_inflight;
-    ++counters_.gc_programs;
-    flash_.submit(op);
-  }
-  g.staged.erase(g.staged.begin(), g.staged.begin() + std::ptrdiff_t(taken));
-}
-
-void Ftl::on_gc_program_done(nand::NandOp* op) {
-  GcJob& g = gc_[op->die];
-  Unit* u = static_cast<Unit*>(op->ctx);
-  for (std::size_t i = 0; i < geo_.ius_per_unit; ++i) {
-    if (i < u->items.size()) map_.relocate(u->items[i], u->base_ppn + i);
-    else map_.program_padding(u->base_ppn + i);
-  }
-  give_unit(u);
-  --g.programs_inflight;
-  gc_check_done(op->die);
+void Ftl::submit_gc_program(std::uint32_t die) {
+  nand::NandOp* op = new_op(nand::OpKind::Program, die, kGcProgram);
+  op->bus_bytes = unit_bus_bytes_;
+  ++counters_.gc_programs;
+  flash_.submit(op);
 }
 
 void Ftl::gc_check_done(std::uint32_t die) {
   GcJob& g = gc_[die];
-  if (!g.active || g.erasing || g.cursor < g.list.size() || g.reads_inflight || !g.staged.empty() ||
-      g.programs_inflight)
-    return;
+  if (!g.active || g.erasing || g.cursor < g.list.size() || g.reads_inflight) return;
   if (map_.valid_ius(die, g.victim) != 0)
     throw std::logic_error("GC victim still holds valid data after relocation");
   g.erasing = true;
@@ -295,7 +276,7 @@ void Ftl::on_nand_done(nand::NandOp* op) {
     }
     case kHostProgram: on_host_program_done(op); break;
     case kGcRead: on_gc_read_done(op); break;
-    case kGcProgram: on_gc_program_done(op); break;
+    case kGcProgram: break;  // remapped when read; the program costs NAND time only
     case kGcErase: {
       GcJob& g = gc_[op->die];
       map_.erase_bg(op->die, g.victim);

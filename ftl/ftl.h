@@ -1,11 +1,14 @@
 // The timed FTL: write buffer, read path, flushing of program units to dies, and greedy
-// garbage collection, driving the flash array through NandOps. Plain C++: it never sees
+// garbage collection, driving the flash array through NandOps. GC remaps each valid IU as
+// soon as its page has been read into the controller (GcStream); the unit's program then
+// only costs NAND time, and the victim is erased once every valid IU has been read. Plain C++: it never sees
 // SystemC time directly; the flash array calls back when operations finish.
 #pragma once
 #include <memory>
 #include <vector>
 
 #include "ftl/ftl_config.h"
+#include "ftl/gc_stream.h"
 #include "ftl/mapping.h"
 #include "nand/nand_config.h"
 #include "nand/nand_op.h"
@@ -72,15 +75,14 @@ class Ftl : public nand::FlashClient {
   enum class SlotState : std::uint8_t { Free, Dirty, Flushing };
   struct Unit {
     std::uint64_t base_ppn = 0;
-    std::vector<std::uint64_t> items;  // host: buffer slots; GC: old PPNs
+    std::vector<std::uint64_t> items;  // buffer slots of a host unit
   };
   struct GcJob {
     bool active = false, erasing = false;
     std::uint32_t victim = 0;
     std::vector<std::uint64_t> list;  // valid PPNs of the victim, in order
     std::size_t cursor = 0;
-    std::vector<std::uint64_t> staged;  // read, awaiting a program unit
-    std::uint32_t reads_inflight = 0, programs_inflight = 0;
+    std::uint32_t reads_inflight = 0;
   };
 
   Unit* take_unit();
@@ -92,10 +94,9 @@ class Ftl : public nand::FlashClient {
   void maybe_start_gc(std::uint32_t die);
   void start_gc(std::uint32_t die);
   void gc_pump(std::uint32_t die);
-  void gc_flush_staged(std::uint32_t die);
   void gc_check_done(std::uint32_t die);
   void on_gc_read_done(nand::NandOp* op);
-  void on_gc_program_done(nand::NandOp* op);
+  void submit_gc_program(std::uint32_t die);
   bool still_valid(std::uint64_t ppn) const {
     const std::uint32_t lpn = map_.p2l(ppn);
     return lpn < Mapping::kInvalid && map_.l2p(lpn) == ppn;
@@ -126,6 +127,7 @@ class Ftl : public nand::FlashClient {
   std::vector<std::unique_ptr<Unit>> unit_store_;
   std::vector<Unit*> free_units_;
   std::vector<GcJob> gc_;
+  GcStream gc_stream_;
   FtlCounters counters_;
 };
 

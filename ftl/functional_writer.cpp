@@ -5,9 +5,7 @@
 namespace ssdtwin::ftl {
 
 FunctionalWriter::FunctionalWriter(Mapping& map, GcWatermarks wm)
-    : map_(map), wm_(wm), geo_(map.geometry()), unit_(geo_.ius_per_unit), gc_fill_(geo_.dies) {
-  for (GcFill& f : gc_fill_) f.next = geo_.ius_per_unit;
-}
+    : map_(map), wm_(wm), geo_(map.geometry()), unit_(geo_.ius_per_unit), gc_stream_(map) {}
 
 void FunctionalWriter::write(std::uint64_t lpn) {
   const std::uint32_t e = map_.l2p(lpn);
@@ -42,43 +40,30 @@ void FunctionalWriter::program_host_unit(std::uint32_t used) {
   die_ = (die_ + 1) % geo_.dies;
 }
 
-void FunctionalWriter::relocate(std::uint32_t die, std::uint64_t ppn) {
-  GcFill& f = gc_fill_[die];
-  if (f.next == geo_.ius_per_unit) {
-    f.base = map_.alloc_unit(die, Stream::Gc);
-    f.next = 0;
-    counters_.programmed_ius += geo_.ius_per_unit;
-  }
-  map_.relocate(ppn, f.base + f.next++);
-  ++counters_.gc_relocated_ius;
-}
-
 void FunctionalWriter::gc(std::uint32_t die) {
   while (map_.free_bgs(die) < wm_.high_bgs) {
     const int victim = map_.pick_victim(die);
     if (victim < 0) return;
     const std::uint64_t base = geo_.bg_base(die, std::uint32_t(victim));
-    // The GC stream's partial unit may sit in the victim (its BG closed when that unit was
-    // allocated): pad it, so nothing is relocated into, or left pointing at, the victim.
-    GcFill& f = gc_fill_[die];
-    if (f.next < geo_.ius_per_unit && geo_.bg_index(f.base) == geo_.bg_index(base))
-      while (f.next < geo_.ius_per_unit) map_.program_padding(f.base + f.next++);
+    std::uint64_t unit = 0;
+    if (gc_stream_.close_if_in(die, std::uint32_t(victim), unit)) counters_.programmed_ius += geo_.ius_per_unit;
     valid_.clear();
     for (std::uint64_t p = base; p < base + geo_.ius_per_bg; ++p) {
       const std::uint32_t lpn = map_.p2l(p);
       if (lpn < Mapping::kInvalid && map_.l2p(lpn) == p) valid_.push_back(p);
     }
-    for (std::uint64_t p : valid_) relocate(die, p);
+    for (std::uint64_t p : valid_) {
+      if (gc_stream_.relocate(die, p, unit)) counters_.programmed_ius += geo_.ius_per_unit;
+      ++counters_.gc_relocated_ius;
+    }
     map_.erase_bg(die, std::uint32_t(victim));
   }
 }
 
 void FunctionalWriter::flush() {
   if (fill_ > 0) program_host_unit(fill_);
-  for (std::uint32_t d = 0; d < geo_.dies; ++d) {
-    GcFill& f = gc_fill_[d];
-    while (f.next < geo_.ius_per_unit) map_.program_padding(f.base + f.next++);
-  }
+  // Partial GC units count as programmed when closed (padding included).
+  gc_stream_.close_all();
 }
 
 void precondition_sequential(Mapping& map, std::uint32_t passes, GcWatermarks wm) {

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "ftl/gc_stream.h"
 #include "ftl/mapping.h"
 
 namespace ssdtwin::ftl {
@@ -34,13 +35,8 @@ class FunctionalWriter {
   const FunctionalCounters& counters() const { return counters_; }
 
  private:
-  struct GcFill {
-    std::uint64_t base = 0;
-    std::uint32_t next = 0;  // next free slot in the unit; == ius_per_unit when none open
-  };
   void program_host_unit(std::uint32_t used);
   void gc(std::uint32_t die);
-  void relocate(std::uint32_t die, std::uint64_t ppn);
 
   Mapping& map_;
   GcWatermarks wm_;
@@ -48,7 +44,7 @@ class FunctionalWriter {
   std::vector<std::uint32_t> unit_;  // LPNs of the open host unit
   std::uint32_t fill_ = 0;
   std::uint32_t die_ = 0;  // round-robin pointer
-  std::vector<GcFill> gc_fill_;
+  GcStream gc_stream_;
   std::vector<std::uint64_t> valid_;  // scratch: a victim's valid PPNs
   FunctionalCounters counters_;
 };

@@ -13,6 +13,7 @@ Mapping::Mapping(const nand::Geometry& geo, std::uint64_t user_ius, std::uint32_
       valid_(std::size_t(geo.dies) * geo.bgs_per_die, 0),
       erases_(valid_.size(), 0),
       state_(valid_.size(), BgState::Free),
+      programs_pending_(valid_.size(), 0),
       bucket_head_(std::size_t(geo.dies) * (geo.ius_per_bg + 1), -1),
       bucket_next_(valid_.size(), -1),
       bucket_prev_(valid_.size(), -1),
@@ -70,8 +71,25 @@ void Mapping::valid_changed(std::size_t i, int delta) {
 }
 
 void Mapping::close_bg(std::size_t i) {
+  if (programs_pending_[i]) {
+    state_[i] = BgState::Closing;
+    return;
+  }
   state_[i] = BgState::Closed;
   bucket_link(i);
+}
+
+void Mapping::begin_program(std::uint64_t unit_base) {
+  const std::size_t i = geo_.bg_index(unit_base);
+  if (programs_pending_[i]++ == 0 && state_[i] == BgState::Closed) {
+    bucket_unlink(i);
+    state_[i] = BgState::Closing;
+  }
+}
+
+void Mapping::end_program(std::uint64_t unit_base) {
+  const std::size_t i = geo_.bg_index(unit_base);
+  if (--programs_pending_[i] == 0 && state_[i] == BgState::Closing) close_bg(i);
 }
 
 void Mapping::program_padding(std::uint64_t ppn) {
@@ -189,6 +207,17 @@ std::string Mapping::check_invariants(const std::uint32_t* buffer_slot_lpn) cons
       }
     }
   }
+  // Greedy buckets: every Closed BG is linked exactly once, in the bucket of its valid count.
+  std::vector<char> seen(valid_.size(), 0);
+  for (std::uint32_t d = 0; d < geo_.dies; ++d)
+    for (std::uint32_t v = 0; v <= geo_.ius_per_bg; ++v)
+      for (std::int32_t i = bucket_head_[bucket(d, v)]; i >= 0; i = bucket_next_[std::size_t(i)]) {
+        if (seen[std::size_t(i)]++ || state_[std::size_t(i)] != BgState::Closed || valid_[std::size_t(i)] != v)
+          return fmt::format("greedy bucket {} of die {} holds BG index {} wrongly", v, d, i);
+      }
+  for (std::size_t i = 0; i < valid_.size(); ++i)
+    if ((state_[i] == BgState::Closed) != bool(seen[i]))
+      return fmt::format("closed BG index {} missing from the greedy buckets", i);
   std::size_t free_by_state = std::size_t(std::count(state_.begin(), state_.end(), BgState::Free));
   if (free_by_state != free_total) return fmt::format("free pool {} != free states {}", free_total, free_by_state);
   return "";

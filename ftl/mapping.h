@@ -16,7 +16,8 @@
 namespace ssdtwin::ftl {
 
 enum class Stream : std::uint8_t { Host, Gc };
-enum class BgState : std::uint8_t { Free, Open, Closed, Victim };
+// Closing: fully allocated but with host programs still in flight (not yet a GC candidate).
+enum class BgState : std::uint8_t { Free, Open, Closing, Closed, Victim };
 
 struct MappingCounters {
   std::uint64_t host_ius_programmed = 0;
@@ -61,6 +62,10 @@ class Mapping {
 
   // Allocation of program units within a die.
   bool can_alloc(std::uint32_t die, Stream s) const;
+  // The timed FTL brackets each host program: a block group cannot be a GC victim while
+  // data allocated in it is still on its way to the NAND.
+  void begin_program(std::uint64_t unit_base);
+  void end_program(std::uint64_t unit_base);
   std::uint64_t alloc_unit(std::uint32_t die, Stream s);  // base PPN of the unit
   std::uint32_t free_bgs(std::uint32_t die) const { return std::uint32_t(free_[die].size()); }
 
@@ -103,6 +108,7 @@ class Mapping {
   BigArray<std::uint32_t> l2p_, p2l_;
   std::vector<std::uint32_t> valid_, erases_;
   std::vector<BgState> state_;
+  std::vector<std::uint32_t> programs_pending_;
   std::vector<std::int32_t> bucket_head_, bucket_next_, bucket_prev_;
   std::vector<std::uint32_t> bucket_min_;
   std::vector<std::vector<std::uint32_t>> free_;  // per die

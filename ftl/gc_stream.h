@@ -1,0 +1,60 @@
+// The GC write stream of each die: relocated IUs fill one program unit after another,
+// and a partly filled unit carries over from one victim to the next (its data waits in
+// the power-loss-protected GC buffer), so relocation wastes no padding. Shared by the
+// timed FTL and the functional writer.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "ftl/mapping.h"
+
+namespace ssdtwin::ftl {
+
+class GcStream {
+ public:
+  explicit GcStream(Mapping& map) : map_(map), fill_(map.geometry().dies) {
+    for (Fill& f : fill_) f.next = map.geometry().ius_per_unit;
+  }
+
+  // Moves `old_ppn`'s data (if still valid) to the die's next GC slot. Returns true when
+  // that filled a unit, which then needs its program; `unit_base` receives its base PPN.
+  bool relocate(std::uint32_t die, std::uint64_t old_ppn, std::uint64_t& unit_base) {
+    Fill& f = fill_[die];
+    const std::uint32_t per_unit = map_.geometry().ius_per_unit;
+    if (f.next == per_unit) {
+      f.base = map_.alloc_unit(die, Stream::Gc);
+      f.next = 0;
+    }
+    map_.relocate(old_ppn, f.base + f.next++);
+    unit_base = f.base;
+    return f.next == per_unit;
+  }
+
+  // Before erasing `victim`: a partial unit inside it is padded and closed, so nothing is
+  // relocated into, or left pointing at, the block group being erased. Returns true when
+  // a unit was closed (it needs its program).
+  bool close_if_in(std::uint32_t die, std::uint32_t victim, std::uint64_t& unit_base) {
+    Fill& f = fill_[die];
+    const nand::Geometry& g = map_.geometry();
+    if (f.next == g.ius_per_unit || g.bg_index(f.base) != g.bg_index(g.bg_base(die, victim))) return false;
+    while (f.next < g.ius_per_unit) map_.program_padding(f.base + f.next++);
+    unit_base = f.base;
+    return true;
+  }
+
+  // Pads every partial unit (end of a functional run).
+  void close_all() {
+    for (Fill& f : fill_)
+      while (f.next < map_.geometry().ius_per_unit) map_.program_padding(f.base + f.next++);
+  }
+
+ private:
+  struct Fill {
+    std::uint64_t base = 0;
+    std::uint32_t next = 0;
+  };
+  Mapping& map_;
+  std::vector<Fill> fill_;
+};
+
+}  // namespace ssdtwin::ftl
