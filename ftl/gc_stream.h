@@ -24,20 +24,24 @@ class GcStream {
     if (f.next == per_unit) {
       f.base = map_.alloc_unit(die, Stream::Gc);
       f.next = 0;
+      map_.begin_program(f.base);  // its block group is no GC candidate while we fill it
     }
     map_.relocate(old_ppn, f.base + f.next++);
     unit_base = f.base;
-    return f.next == per_unit;
+    if (f.next < per_unit) return false;
+    map_.end_program(f.base);
+    return true;
   }
 
-  // Before erasing `victim`: a partial unit inside it is padded and closed, so nothing is
-  // relocated into, or left pointing at, the block group being erased. Returns true when
-  // a unit was closed (it needs its program).
+  // Before relocating out of `victim`: a partial unit inside it is padded and closed, so
+  // nothing is relocated into, or left pointing at, the block group being erased. (A block
+  // group being filled is Closing, hence no victim, so this is a safety net.) Returns true
+  // when a unit was closed (it needs its program).
   bool close_if_in(std::uint32_t die, std::uint32_t victim, std::uint64_t& unit_base) {
     Fill& f = fill_[die];
     const nand::Geometry& g = map_.geometry();
     if (f.next == g.ius_per_unit || g.bg_index(f.base) != g.bg_index(g.bg_base(die, victim))) return false;
-    while (f.next < g.ius_per_unit) map_.program_padding(f.base + f.next++);
+    pad(f);
     unit_base = f.base;
     return true;
   }
@@ -45,7 +49,7 @@ class GcStream {
   // Pads every partial unit (end of a functional run).
   void close_all() {
     for (Fill& f : fill_)
-      while (f.next < map_.geometry().ius_per_unit) map_.program_padding(f.base + f.next++);
+      if (f.next < map_.geometry().ius_per_unit) pad(f);
   }
 
  private:
@@ -53,6 +57,10 @@ class GcStream {
     std::uint64_t base = 0;
     std::uint32_t next = 0;
   };
+  void pad(Fill& f) {
+    while (f.next < map_.geometry().ius_per_unit) map_.program_padding(f.base + f.next++);
+    map_.end_program(f.base);
+  }
   Mapping& map_;
   std::vector<Fill> fill_;
 };

@@ -151,9 +151,9 @@ std::uint64_t Mapping::alloc_unit(std::uint32_t die, Stream s) {
 }
 
 int Mapping::pick_victim(std::uint32_t die) {
-  // Relocation pads the victim's last partial unit, so it consumes up to valid + unit - 1
-  // IUs: a victim fuller than one BG minus one unit could free nothing (GC would spin).
-  const std::uint32_t limit = static_cast<std::uint32_t>(geo_.ius_per_bg - geo_.ius_per_unit);
+  // Relocation (GcStream) consumes exactly one slot per valid IU, so any victim with fewer
+  // valid IUs than a whole BG frees space; a full one would not (GC would spin).
+  const std::uint32_t limit = static_cast<std::uint32_t>(geo_.ius_per_bg - 1);
   std::uint32_t v = bucket_min_[die];
   while (v <= limit && bucket_head_[bucket(die, v)] < 0) ++v;
   bucket_min_[die] = v;

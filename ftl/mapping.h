@@ -16,7 +16,8 @@
 namespace ssdtwin::ftl {
 
 enum class Stream : std::uint8_t { Host, Gc };
-// Closing: fully allocated but with host programs still in flight (not yet a GC candidate).
+// Closing: fully allocated, but a unit in it is still being filled or programmed
+// (not yet a GC candidate).
 enum class BgState : std::uint8_t { Free, Open, Closing, Closed, Victim };
 
 struct MappingCounters {
@@ -62,15 +63,15 @@ class Mapping {
 
   // Allocation of program units within a die.
   bool can_alloc(std::uint32_t die, Stream s) const;
-  // The timed FTL brackets each host program: a block group cannot be a GC victim while
-  // data allocated in it is still on its way to the NAND.
+  // Brackets the life of a unit from allocation until its data is complete (host program in
+  // flight, GC unit being filled): a block group cannot be a GC victim meanwhile.
   void begin_program(std::uint64_t unit_base);
   void end_program(std::uint64_t unit_base);
   std::uint64_t alloc_unit(std::uint32_t die, Stream s);  // base PPN of the unit
   std::uint32_t free_bgs(std::uint32_t die) const { return std::uint32_t(free_[die].size()); }
 
   // GC: the closed block group with the fewest valid IUs (greedy), or -1 when even that one
-  // holds more than ius_per_bg - ius_per_unit valid IUs (relocating it could free nothing).
+  // is entirely valid (relocating it could free nothing).
   int pick_victim(std::uint32_t die);
   void erase_bg(std::uint32_t die, std::uint32_t bg);
   std::uint32_t valid_ius(std::uint32_t die, std::uint32_t bg) const { return valid_[idx(die, bg)]; }

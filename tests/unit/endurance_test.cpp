@@ -53,6 +53,20 @@ BOOST_AUTO_TEST_CASE(tbw_and_dwpd_follow_from_waf_pe_and_capacity) {
              boost::test_tools::tolerance(1e-9));
 }
 
+BOOST_AUTO_TEST_CASE(waf_at_scale_8_and_32_matches_the_full_scale_drive_within_3_pct) {
+  // Scaling divides wordlines per block: the block-group count, and so GC's choice and its
+  // reserve, stay the same. 256 wordlines per block keep 192 IUs per block group at 32.
+  const auto p = model::load_profile(test::source_path("tests/data/scale-drive.toml"));
+  model::EnduranceOptions opt;
+  opt.precondition_passes = 1;
+  const double full = model::run_endurance(p.config, model::make_layout(p.config, 1), opt).waf;
+  for (std::uint32_t scale : {8u, 32u}) {
+    const double w = model::run_endurance(p.config, model::make_layout(p.config, scale), opt).waf;
+    BOOST_TEST_MESSAGE("scale " << scale << ": WAF " << w << " vs full scale " << full);
+    BOOST_TEST(w == full, boost::test_tools::tolerance(0.03));
+  }
+}
+
 BOOST_AUTO_TEST_CASE(unknown_endurance_workload_lists_the_allowed_ones) {
   BOOST_CHECK_EXCEPTION(model::parse_endurance_workload("oltp"), std::runtime_error, [](const std::runtime_error& e) {
     return std::string(e.what()).find("use rand4k, seq128k or jesd219") != std::string::npos;
