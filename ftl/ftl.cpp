@@ -140,6 +140,11 @@ void Ftl::commit_write(IoRequest* r) {
   dispatch_host_units();
 }
 
+void Ftl::trim(IoRequest* r) {
+  for (std::uint64_t lpn = r->first_lpn; lpn < r->first_lpn + r->n_ius; ++lpn) map_.trim(lpn);
+  counters_.trimmed_ius += r->n_ius;
+}
+
 void Ftl::dispatch_host_units() {
   while (ready_head_ < ready_units_.size()) {
     // Prefer an idle die, round-robin from the last one used; else the least-queued.

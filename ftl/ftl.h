@@ -39,6 +39,7 @@ struct FtlCounters {
   std::uint64_t host_nand_reads = 0, gc_nand_reads = 0;
   std::uint64_t host_programs = 0, gc_programs = 0;
   std::uint64_t write_stalls = 0;  // commands that waited for buffer space
+  std::uint64_t trimmed_ius = 0;
 };
 
 class Ftl : public nand::FlashClient {
@@ -55,6 +56,9 @@ class Ftl : public nand::FlashClient {
   bool reserve_buffer(IoRequest* r);
   // The command's data has arrived in the buffer: map it there and flush full units.
   void commit_write(IoRequest* r);
+  // Deallocate: the LPNs become unmapped; copies on flash turn invalid, and buffered copies
+  // become padding when their unit programs.
+  void trim(IoRequest* r);
 
   void on_nand_done(nand::NandOp* op) override;
 

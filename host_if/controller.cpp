@@ -1,5 +1,7 @@
 #include "host_if/controller.h"
 
+#include "host_if/nvme_extension.h"
+
 namespace ssdtwin::host_if {
 
 Controller::Controller(sc_core::sc_module_name name, const ControllerConfig& ctrl, const PcieConfig& pcie,
@@ -41,7 +43,8 @@ void Controller::reset_stats() {
 Controller::Command* Controller::accept(int id, tlm::tlm_generic_payload& t, TimePs doorbell_ready_ps) {
   const std::uint64_t addr = t.get_address();
   const std::uint32_t len = t.get_data_length();
-  const bool ok_cmd = t.is_read() || t.is_write();
+  const bool trim = t.get_extension<DeallocateExtension>() != nullptr;
+  const bool ok_cmd = t.is_read() || t.is_write() || trim;
   if (!ok_cmd || len == 0 || addr % iu_bytes_ || len % iu_bytes_ || addr + len > capacity_bytes_) {
     ++stats_.rejected_cmds;
     t.set_response_status(ok_cmd ? tlm::TLM_ADDRESS_ERROR_RESPONSE : tlm::TLM_COMMAND_ERROR_RESPONSE);
@@ -50,7 +53,7 @@ Controller::Command* Controller::accept(int id, tlm::tlm_generic_payload& t, Tim
   Command* c = pool_.get();
   c->trans = &t;
   c->queue = static_cast<std::uint32_t>(id);
-  c->is_write = t.is_write();
+  c->op = trim ? Op::Trim : t.is_write() ? Op::Write : Op::Read;
   c->io.first_lpn = addr / iu_bytes_;
   c->io.n_ius = len / iu_bytes_;
   ++stats_.cmds_per_queue[c->queue];
@@ -94,7 +97,9 @@ void Controller::dispatch_to_cores(TimePs now) {
     rr_ = (rr_ + 1) % ready_.size();
     --ready_count_;
     --idle_cores_;
-    const TimePs cost = c->is_write ? cfg_.fe_write_cmd_ps : cfg_.fe_read_cmd_ps;
+    const TimePs cost = c->op == Op::Read    ? cfg_.fe_read_cmd_ps
+                        : c->op == Op::Write ? cfg_.fe_write_cmd_ps
+                                             : cfg_.fe_trim_cmd_ps;
     stats_.core_busy_ps += cost;
     wake_.at(now + cost, Wake{Step::CoreDone, c});
   }
@@ -117,15 +122,23 @@ void Controller::on_wake() {
       case Step::CoreDone:
         ++idle_cores_;
         dispatch_to_cores(now);
-        if (c->is_write) {
+        if (c->op == Op::Write) {
           ++stats_.write_cmds;
           if (ftl_.reserve_buffer(&c->io)) start_data_in(c, now);
-        } else {
+        } else if (c->op == Op::Read) {
           ++stats_.read_cmds;
           if (ftl_.read(&c->io)) complete(c, now);
+        } else {
+          ++stats_.trim_cmds;
+          start_data_in(c, now);  // fetch the 16 B range descriptor
         }
         break;
       case Step::DataIn:
+        if (c->op == Op::Trim) {
+          ftl_.trim(&c->io);
+          complete(c, now);
+          break;
+        }
         ftl_.commit_write(&c->io);
         if (cfg_.write_commit_ps) wake_.at(now + cfg_.write_commit_ps, Wake{Step::Committed, c});
         else complete(c, now);
@@ -143,7 +156,7 @@ void Controller::on_read_ready(ftl::IoRequest* r) { complete(from(r), sc_now_ps(
 
 void Controller::start_data_in(Command* c, TimePs now) {
   // The device reads the host buffer: MRd requests up, data returns as CplD down.
-  const std::uint64_t bytes = std::uint64_t(c->io.n_ius) * iu_bytes_;
+  const std::uint64_t bytes = c->op == Op::Trim ? kDsmRangeBytes : std::uint64_t(c->io.n_ius) * iu_bytes_;
   const TimePs mrd = up_.reserve(now, now, link_.wire_time_ps(link_.mrd_wire_bytes(bytes)));
   const TimePs data = down_.reserve(now, mrd + round_trip_ps_, link_.wire_time_ps(link_.cpld_wire_bytes(bytes)));
   wake_.at(data, Wake{Step::DataIn, c});
@@ -151,7 +164,7 @@ void Controller::start_data_in(Command* c, TimePs now) {
 
 void Controller::complete(Command* c, TimePs now) {
   std::uint64_t wire = link_.mwr_wire_bytes(kCqeBytes) + link_.mwr_wire_bytes(kMsixBytes);
-  if (!c->is_write) wire += link_.mwr_wire_bytes(std::uint64_t(c->io.n_ius) * iu_bytes_);
+  if (c->op == Op::Read) wire += link_.mwr_wire_bytes(std::uint64_t(c->io.n_ius) * iu_bytes_);
   const TimePs seen = up_.reserve(now, now, link_.wire_time_ps(wire)) + one_way_ps_;
   c->trans->set_response_status(tlm::TLM_OK_RESPONSE);
   if (c->blocking_done) {

@@ -3,7 +3,7 @@
 // Each initiator bound to `socket` owns one I/O submission/completion queue pair (its port
 // index is the queue id). A transaction is one NVMe command: TLM_READ_COMMAND or
 // TLM_WRITE_COMMAND, address = byte offset, data_length = bytes (both multiples of the
-// indirection unit). Protocol: nb_transport_fw(BEGIN_REQ) returns TLM_UPDATED/END_REQ (the
+// indirection unit); a DeallocateExtension (host_if/nvme_extension.h) makes it a TRIM. Protocol: nb_transport_fw(BEGIN_REQ) returns TLM_UPDATED/END_REQ (the
 // SQ entry is taken); the completion arrives as nb_transport_bw(BEGIN_RESP) with the delay
 // to the moment the host sees the CQE and MSI-X. b_transport is also accepted.
 //
@@ -27,7 +27,7 @@
 namespace ssdtwin::host_if {
 
 struct ControllerStats {
-  std::uint64_t read_cmds = 0, write_cmds = 0, rejected_cmds = 0;
+  std::uint64_t read_cmds = 0, write_cmds = 0, trim_cmds = 0, rejected_cmds = 0;
   TimePs core_busy_ps = 0;
   std::vector<std::uint64_t> cmds_per_queue;
 };
@@ -50,12 +50,13 @@ class Controller : public sc_core::sc_module, public ftl::FtlHost {
   void on_buffer_granted(ftl::IoRequest* r) override;
 
  private:
+  enum class Op : std::uint8_t { Read, Write, Trim };
   struct Command {
     ftl::IoRequest io;  // first member: IoRequest* <-> Command*
     tlm::tlm_generic_payload* trans = nullptr;
     sc_core::sc_event* blocking_done = nullptr;
     std::uint32_t queue = 0;
-    bool is_write = false;
+    Op op = Op::Read;
     Command* next = nullptr;
   };
   enum class Step : std::uint8_t { Fetched, CoreDone, DataIn, Committed };

@@ -19,6 +19,7 @@ struct ControllerConfig {
   TimePs fe_read_cmd_ps = 0;        // firmware time per read command on one core
   TimePs fe_write_cmd_ps = 0;       // firmware time per write command on one core
   TimePs write_commit_ps = 0;       // pipelined latency from data in DRAM to posting the CQE
+  TimePs fe_trim_cmd_ps = 0;        // firmware time per deallocate (TRIM) command on one core
   std::uint32_t max_io_queues = 0;  // NVMe I/O submission/completion queue pairs
   std::uint32_t max_queue_entries = 0;  // CAP.MQES + 1
 };

@@ -79,6 +79,8 @@ std::vector<KeyDesc> build() {
                   "Firmware time per read command on one core", ACC(controller.fe_read_cmd_ps)));
   k.push_back(num(D::Drive, "controller.fe_write_cmd_ns", F, "ns", 0, 1e6, kPsPerNsD,
                   "Firmware time per write command on one core", ACC(controller.fe_write_cmd_ps)));
+  k.push_back(num(D::Drive, "controller.fe_trim_cmd_ns", F, "ns", 0, 1e6, kPsPerNsD,
+                  "Firmware time per deallocate (TRIM) command on one core", ACC(controller.fe_trim_cmd_ps), {}, "3000"));
   k.push_back(num(D::Drive, "controller.write_commit_ns", F, "ns", 0, 1e6, kPsPerNsD,
                   "Pipelined latency from write data landing in DRAM to posting its completion (no core held)",
                   ACC(controller.write_commit_ps), {}, "0"));

@@ -1,5 +1,7 @@
 #include "model/fio_initiator.h"
 
+#include "host_if/nvme_extension.h"
+
 namespace ssdtwin::model {
 
 FioInitiator::FioInitiator(sc_core::sc_module_name name, const InitiatorSetup& setup,
@@ -23,6 +25,7 @@ FioInitiator::FioInitiator(sc_core::sc_module_name name, const InitiatorSetup& s
     s.trans.set_data_ptr(dummy_data_.data());  // the model moves no payload bytes
     s.trans.set_streaming_width(static_cast<unsigned>(setup.job.bs));
     s.trans.set_byte_enable_ptr(nullptr);
+    if (setup.job.is_trim()) s.trans.set_extension(new host_if::DeallocateExtension);  // owned by the payload
   }
   SC_METHOD(on_wake);
   sensitive << wake_.event();
@@ -56,7 +59,7 @@ void FioInitiator::issue(std::uint32_t slot, TimePs issue_ps) {
   Slot& s = slots_[slot];
   s.issued_ps = issue_ps;
   s.outstanding = true;
-  s.trans.set_command(is_read ? tlm::TLM_READ_COMMAND : tlm::TLM_WRITE_COMMAND);
+  s.trans.set_command(j.is_trim() ? tlm::TLM_IGNORE_COMMAND : is_read ? tlm::TLM_READ_COMMAND : tlm::TLM_WRITE_COMMAND);
   s.trans.set_address(setup_.region_start + block * j.bs);
   s.trans.set_data_length(static_cast<unsigned>(j.bs));
   s.trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
@@ -95,7 +98,7 @@ void FioInitiator::on_slot(std::uint32_t slot, TimePs now) {
     // As fio: statistics are cleared when the ramp ends and count completions from then on,
     // up to the end of the runtime (the drain of work still queued after it is not counted).
     if (done_ps >= stats_from_ps_ && done_ps <= stop_ps_) {
-      DirectionStats& d = s.trans.is_read() ? stats_.read : stats_.write;
+      DirectionStats& d = setup_.job.is_trim() ? stats_.trim : s.trans.is_read() ? stats_.read : stats_.write;
       ++d.ios;
       d.bytes += s.trans.get_data_length();
       d.lat_ns.record((done_ps - s.issued_ps + kPsPerNs / 2) / kPsPerNs);

@@ -47,7 +47,7 @@ const std::map<std::string, RwMode>& rw_values() {
   static const std::map<std::string, RwMode> m = {
       {"read", RwMode::Read},         {"write", RwMode::Write},      {"randread", RwMode::RandRead},
       {"randwrite", RwMode::RandWrite}, {"rw", RwMode::ReadWrite}, {"readwrite", RwMode::ReadWrite},
-      {"randrw", RwMode::RandRW}};
+      {"randrw", RwMode::RandRW},   {"trim", RwMode::Trim},          {"randtrim", RwMode::RandTrim}};
   return m;
 }
 
@@ -149,9 +149,10 @@ class Parser {
       if (m.find(':') != std::string::npos) fail(key, "the ':N' offset modifier is not supported");
       const auto it = rw_values().find(m);
       if (it == rw_values().end()) {
-        if (m == "trim" || m == "randtrim" || m == "trimwrite")
-          fail(key, fmt::format("'{}' is not supported yet (TRIM workloads come with the FTL work)", v));
-        fail(key, fmt::format("'{}' is not allowed; use read, write, randread, randwrite, rw, readwrite or randrw", v));
+        if (m == "trimwrite" || m == "randtrimwrite")
+          fail(key, fmt::format("'{}' is not supported yet; use trim or randtrim", v));
+        fail(key, fmt::format("'{}' is not allowed; use read, write, randread, randwrite, rw, readwrite, randrw, trim "
+                              "or randtrim", v));
       }
       j.rw = it->second;
     } else if (key == "rwmixread") {
@@ -253,6 +254,8 @@ const char* rw_name(RwMode m) {
     case RwMode::RandWrite: return "randwrite";
     case RwMode::ReadWrite: return "rw";
     case RwMode::RandRW: return "randrw";
+    case RwMode::Trim: return "trim";
+    case RwMode::RandTrim: return "randtrim";
   }
   return "?";
 }

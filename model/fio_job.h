@@ -11,7 +11,7 @@
 
 namespace ssdtwin::model {
 
-enum class RwMode { Read, Write, RandRead, RandWrite, ReadWrite, RandRW };
+enum class RwMode { Read, Write, RandRead, RandWrite, ReadWrite, RandRW, Trim, RandTrim };
 
 struct SizeSpec {
   std::uint64_t bytes = 0;
@@ -38,11 +38,14 @@ struct FioJob {
   bool group_reporting = false;
   bool stonewall = false;
 
-  bool is_random() const { return rw == RwMode::RandRead || rw == RwMode::RandWrite || rw == RwMode::RandRW; }
+  bool is_random() const {
+    return rw == RwMode::RandRead || rw == RwMode::RandWrite || rw == RwMode::RandRW || rw == RwMode::RandTrim;
+  }
+  bool is_trim() const { return rw == RwMode::Trim || rw == RwMode::RandTrim; }
   bool is_mixed() const { return rw == RwMode::ReadWrite || rw == RwMode::RandRW; }
   std::uint32_t read_percent() const {
     if (rw == RwMode::Read || rw == RwMode::RandRead) return 100;
-    if (rw == RwMode::Write || rw == RwMode::RandWrite) return 0;
+    if (rw == RwMode::Write || rw == RwMode::RandWrite || is_trim()) return 0;
     return rwmixread;
   }
 };

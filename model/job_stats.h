@@ -26,7 +26,7 @@ struct JobStats {
   std::uint32_t clone = 0;
   TimePs start_ps = 0;        // measurement window start (after ramp_time)
   TimePs end_ps = 0;          // last completion
-  DirectionStats read, write;
+  DirectionStats read, write, trim;
   // Every completion, ramp and drain included (for time series).
   std::uint64_t all_read_bytes = 0, all_write_bytes = 0;
   TimePs runtime_ps() const { return end_ps > start_ps ? end_ps - start_ps : 0; }

@@ -115,6 +115,7 @@ std::vector<ReportEntry> report_entries(const FioJobFile& jf, const RunResult& r
       if (it != out.end()) {
         it->read.merge(s.read);
         it->write.merge(s.write);
+        it->trim.merge(s.trim);
         it->runtime_ps = std::max(it->runtime_ps, s.runtime_ps());
         ++it->jobs;
         continue;
@@ -128,6 +129,7 @@ std::vector<ReportEntry> report_entries(const FioJobFile& jf, const RunResult& r
     e.runtime_ps = s.runtime_ps();
     e.read = s.read;
     e.write = s.write;
+    e.trim = s.trim;
     out.push_back(e);
   }
   return out;
@@ -151,7 +153,7 @@ json report_json(const ReportInput& in) {
     j["job_runtime"] = std::uint64_t(e.runtime_ps / kPsPerMs);
     j["read"] = dir_json(e.read, e.runtime_ps, slat_ns);
     j["write"] = dir_json(e.write, e.runtime_ps, slat_ns);
-    j["trim"] = dir_json(DirectionStats{}, e.runtime_ps, 0.0);
+    j["trim"] = dir_json(e.trim, e.runtime_ps, slat_ns);
     jobs.push_back(j);
   }
   root["jobs"] = jobs;
@@ -188,6 +190,7 @@ json report_json(const ReportInput& in) {
               {"read_unmapped", d.ftl.read_unmapped},
               {"buffer_overwrites", d.ftl.buffer_overwrites},
               {"write_stalls", d.ftl.write_stalls},
+              {"trimmed_ius", d.ftl.trimmed_ius},
               {"host_programs", d.ftl.host_programs},
               {"gc_programs", d.ftl.gc_programs},
               {"gc_nand_reads", d.ftl.gc_nand_reads},
@@ -225,6 +228,7 @@ std::string report_normal(const ReportInput& in) {
     out += fmt::format("{}: (groupid={}, jobs={}): err= 0: pid=0: simulated\n", e.name, e.group, e.jobs);
     normal_dir(out, "read", e.read, e.runtime_ps, slat_ns);
     normal_dir(out, "write", e.write, e.runtime_ps, slat_ns);
+    normal_dir(out, "trim", e.trim, e.runtime_ps, slat_ns);
   }
   const DriveResults& d = r.drive;
   out += fmt::format(

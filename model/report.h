@@ -26,7 +26,7 @@ struct ReportEntry {
   std::uint32_t group = 0, jobs = 0;
   bool grouped = false;
   TimePs runtime_ps = 0;
-  DirectionStats read, write;
+  DirectionStats read, write, trim;
 };
 std::vector<ReportEntry> report_entries(const FioJobFile& jobs, const RunResult& r);
 

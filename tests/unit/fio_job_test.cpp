@@ -67,7 +67,15 @@ BOOST_AUTO_TEST_CASE(unknown_key_is_an_error_naming_key_and_line) {
 BOOST_AUTO_TEST_CASE(bad_rw_value_lists_allowed_values) {
   expect_error("[j]\nrw=sideways\n", "2", "use read, write, randread");
 }
-BOOST_AUTO_TEST_CASE(trim_workloads_are_refused_until_supported) { expect_error("[j]\nrw=randtrim\n", "2", "not supported yet"); }
+BOOST_AUTO_TEST_CASE(trimwrite_is_refused_until_supported) { expect_error("[j]\nrw=trimwrite\n", "2", "not supported yet"); }
+
+BOOST_AUTO_TEST_CASE(trim_and_randtrim_are_trim_workloads) {
+  const auto f = parse_fio_job_text("[a]\nrw=trim\n[b]\nrw=randtrim\n", "job.fio");
+  BOOST_TEST(f.jobs[0].is_trim());
+  BOOST_TEST(!f.jobs[0].is_random());
+  BOOST_TEST(f.jobs[1].is_trim());
+  BOOST_TEST(f.jobs[1].is_random());
+}
 BOOST_AUTO_TEST_CASE(bad_size_suffix_is_an_error) { expect_error("[j]\nbs=4q\n", "2", "is not a size"); }
 BOOST_AUTO_TEST_CASE(zero_block_size_is_an_error) { expect_error("[j]\nbs=0\n", "2", "greater than 0"); }
 BOOST_AUTO_TEST_CASE(rwmixread_above_100_is_an_error) { expect_error("[j]\nrwmixread=101\n", "2", "allowed 0..100"); }
