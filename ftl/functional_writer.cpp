@@ -19,6 +19,16 @@ void FunctionalWriter::write(std::uint64_t lpn) {
   if (fill_ == geo_.ius_per_unit) program_host_unit(fill_);
 }
 
+void FunctionalWriter::write_batch(const std::uint64_t* lpns, std::size_t n) {
+  constexpr std::size_t kL2pAhead = 16, kOldAhead = 8;
+  for (std::size_t i = 0; i < n && i < kL2pAhead; ++i) map_.prefetch_l2p(lpns[i]);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (i + kL2pAhead < n) map_.prefetch_l2p(lpns[i + kL2pAhead]);
+    if (i + kOldAhead < n) map_.prefetch_old_copy(lpns[i + kOldAhead]);
+    write(lpns[i]);
+  }
+}
+
 void FunctionalWriter::program_host_unit(std::uint32_t used) {
   // Next die round-robin that can take a host unit, collecting garbage where needed.
   std::uint32_t tried = 0;

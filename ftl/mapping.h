@@ -47,6 +47,15 @@ class Mapping {
   static bool is_buffer_ref(std::uint32_t e) { return e != kUnmapped && (e & kBufferFlag); }
   static bool is_flash_ref(std::uint32_t e) { return !(e & kBufferFlag); }
 
+  // Cache hints for batched random updates (the functional path's bottleneck is misses).
+  void prefetch_l2p(std::uint64_t lpn) const { __builtin_prefetch(&l2p_[lpn], 1); }
+  void prefetch_old_copy(std::uint64_t lpn) const {
+    const std::uint32_t e = l2p_[lpn];
+    if (e != kUnmapped && is_flash_ref(e)) {
+      __builtin_prefetch(&p2l_[e], 1);
+      __builtin_prefetch(&valid_[geo_.bg_index(e)], 1);
+    }
+  }
   // Host data for `lpn` now lives in write-buffer `slot`; any flash copy becomes invalid.
   void map_to_buffer(std::uint64_t lpn, std::uint32_t slot);
   // Host data for `lpn` was programmed at `ppn` (functional path: straight from host).

@@ -111,13 +111,20 @@ RoundsResult run_rounds_until_steady(ftl::FunctionalWriter& writer, const Layout
   RoundsResult r;
   Generator gen(w, layout.user_ius, layout.iu_bytes, seed);
   const double round_bytes = round_fraction * double(layout.user_bytes());
+  std::vector<std::uint64_t> batch;
+  batch.reserve(512);
   for (std::uint32_t round = 1; round <= max_rounds; ++round) {
     const std::uint64_t prog0 = writer.counters().programmed_ius;
     double host = 0;
     while (host < round_bytes) {
-      const HostWrite h = gen.next();
-      for (std::uint32_t k = 0; k < h.ius; ++k) writer.write(h.lpn + k);
-      host += h.bytes;
+      // Batches of host writes, so the writer can prefetch the map entries they touch.
+      batch.clear();
+      while (batch.size() < 256 && host < round_bytes) {
+        const HostWrite h = gen.next();
+        for (std::uint32_t k = 0; k < h.ius; ++k) batch.push_back(h.lpn + k);
+        host += h.bytes;
+      }
+      writer.write_batch(batch.data(), batch.size());
     }
     const double nand = double(writer.counters().programmed_ius - prog0) * layout.iu_bytes;
     r.host_bytes.push_back(host);
