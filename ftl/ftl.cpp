@@ -27,6 +27,7 @@ Ftl::Ftl(const FtlConfig& cfg, const nand::NandConfig& nand, const nand::Geometr
   free_slots_.reserve(slot_lpn_.size());
   for (std::uint32_t s = std::uint32_t(slot_lpn_.size()); s-- > 0;) free_slots_.push_back(s);
   ready_units_.reserve(slot_lpn_.size() / geo.ius_per_unit + 2);
+  map_.set_gc_policy(cfg.gc_policy, cfg.gc_window_bgs);
   open_unit_ = take_unit();
 }
 

@@ -1,8 +1,15 @@
 // FTL policy parameters from the drive profile's [ftl] section.
 #pragma once
 #include <cstdint>
+#include <string>
 
 namespace ssdtwin::ftl {
+
+// GC victim selection. Greedy: fewest valid IUs. FIFO: the block group closed longest ago.
+// Cost-benefit (Rosenblum & Ousterhout, LFS 1992): largest (1 - u) x age / (1 + u), u the
+// valid fraction, age in block groups closed since. Windowed greedy: fewest valid among the
+// gc_window_bgs oldest closed block groups.
+enum class GcPolicy : std::uint8_t { Greedy, Fifo, CostBenefit, WindowedGreedy };
 
 struct FtlConfig {
   std::uint32_t iu_bytes = 0;            // indirection unit: bytes mapped per L2P entry
@@ -10,6 +17,9 @@ struct FtlConfig {
   std::uint32_t gc_low_watermark_bgs = 0;   // per die: GC starts below this many free block groups
   std::uint32_t gc_high_watermark_bgs = 0;  // per die: GC stops at this many
   std::uint32_t gc_reads_inflight = 0;      // per die: GC page reads outstanding at once
+  std::string gc_policy_name = "greedy";
+  GcPolicy gc_policy = GcPolicy::Greedy;    // resolved from gc_policy_name at load
+  std::uint32_t gc_window_bgs = 16;         // per die, for windowed greedy
 };
 
 }  // namespace ssdtwin::ftl

@@ -14,6 +14,7 @@ Mapping::Mapping(const nand::Geometry& geo, std::uint64_t user_ius, std::uint32_
       erases_(valid_.size(), 0),
       state_(valid_.size(), BgState::Free),
       programs_pending_(valid_.size(), 0),
+      closed_seq_(valid_.size(), 0),
       bucket_head_(std::size_t(geo.dies) * (geo.ius_per_bg + 1), -1),
       bucket_next_(valid_.size(), -1),
       bucket_prev_(valid_.size(), -1),
@@ -76,6 +77,7 @@ void Mapping::close_bg(std::size_t i) {
     return;
   }
   state_[i] = BgState::Closed;
+  closed_seq_[i] = ++close_counter_;
   bucket_link(i);
 }
 
@@ -151,6 +153,16 @@ std::uint64_t Mapping::alloc_unit(std::uint32_t die, Stream s) {
 }
 
 int Mapping::pick_victim(std::uint32_t die) {
+  const int bg = policy_ == GcPolicy::Greedy ? pick_greedy(die) : pick_by_scan(die);
+  if (bg < 0) return -1;
+  const std::size_t i = idx(die, std::uint32_t(bg));
+  bucket_unlink(i);
+  state_[i] = BgState::Victim;
+  ++counters_.gc_victims;
+  return bg;
+}
+
+int Mapping::pick_greedy(std::uint32_t die) {
   // Relocation (GcStream) consumes exactly one slot per valid IU, so any victim with fewer
   // valid IUs than a whole BG frees space; a full one would not (GC would spin).
   const std::uint32_t limit = static_cast<std::uint32_t>(geo_.ius_per_bg - 1);
@@ -158,11 +170,40 @@ int Mapping::pick_victim(std::uint32_t die) {
   while (v <= limit && bucket_head_[bucket(die, v)] < 0) ++v;
   bucket_min_[die] = v;
   if (v > limit) return -1;
-  const std::size_t i = std::size_t(bucket_head_[bucket(die, v)]);
-  bucket_unlink(i);
-  state_[i] = BgState::Victim;
-  ++counters_.gc_victims;
-  return static_cast<int>(i % geo_.bgs_per_die);
+  return static_cast<int>(std::size_t(bucket_head_[bucket(die, v)]) % geo_.bgs_per_die);
+}
+
+int Mapping::pick_by_scan(std::uint32_t die) {
+  scratch_.clear();
+  for (std::uint32_t b = 0; b < geo_.bgs_per_die; ++b) {
+    const std::size_t i = idx(die, b);
+    if (state_[i] == BgState::Closed && valid_[i] < geo_.ius_per_bg) scratch_.push_back({closed_seq_[i], b});
+  }
+  if (scratch_.empty()) return -1;
+  if (policy_ == GcPolicy::Fifo)
+    return static_cast<int>(std::min_element(scratch_.begin(), scratch_.end())->second);
+  if (policy_ == GcPolicy::WindowedGreedy) {
+    const std::size_t w = std::min<std::size_t>(window_, scratch_.size());
+    std::nth_element(scratch_.begin(), scratch_.begin() + std::ptrdiff_t(w - 1), scratch_.end());
+    std::uint32_t best = scratch_[0].second;
+    for (std::size_t k = 1; k < w; ++k)
+      if (valid_[idx(die, scratch_[k].second)] < valid_[idx(die, best)] ||
+          (valid_[idx(die, scratch_[k].second)] == valid_[idx(die, best)] && scratch_[k].second < best))
+        best = scratch_[k].second;
+    return static_cast<int>(best);
+  }
+  // Cost-benefit: (1 - u) x age / (1 + u).
+  double best_score = -1;
+  std::uint32_t best = 0;
+  for (const auto& [seq, b] : scratch_) {
+    const double u = double(valid_[idx(die, b)]) / double(geo_.ius_per_bg);
+    const double score = (1.0 - u) * double(close_counter_ - seq + 1) / (1.0 + u);
+    if (score > best_score) {
+      best_score = score;
+      best = b;
+    }
+  }
+  return static_cast<int>(best);
 }
 
 void Mapping::erase_bg(std::uint32_t die, std::uint32_t bg) {

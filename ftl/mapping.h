@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "ftl/ftl_config.h"
 #include "nand/geometry.h"
 #include "sim/big_array.h"
 
@@ -39,6 +40,10 @@ class Mapping {
   // gc_reserve_bgs: free block groups per die that host allocation may not take, so GC
   // always has somewhere to relocate to.
   Mapping(const nand::Geometry& geo, std::uint64_t user_ius, std::uint32_t gc_reserve_bgs);
+  void set_gc_policy(GcPolicy p, std::uint32_t window_bgs) {
+    policy_ = p;
+    window_ = window_bgs;
+  }
 
   const nand::Geometry& geometry() const { return geo_; }
   std::uint64_t user_ius() const { return l2p_.size(); }
@@ -79,8 +84,8 @@ class Mapping {
   std::uint64_t alloc_unit(std::uint32_t die, Stream s);  // base PPN of the unit
   std::uint32_t free_bgs(std::uint32_t die) const { return std::uint32_t(free_[die].size()); }
 
-  // GC: the closed block group with the fewest valid IUs (greedy), or -1 when even that one
-  // is entirely valid (relocating it could free nothing).
+  // GC: the victim the policy chooses among closed block groups that are not entirely valid
+  // (relocating those could free nothing), or -1 when there is none.
   int pick_victim(std::uint32_t die);
   void erase_bg(std::uint32_t die, std::uint32_t bg);
   std::uint32_t valid_ius(std::uint32_t die, std::uint32_t bg) const { return valid_[idx(die, bg)]; }
@@ -109,6 +114,8 @@ class Mapping {
   void bucket_link(std::size_t i);
   void bucket_unlink(std::size_t i);
   void valid_changed(std::size_t i, int delta);
+  int pick_greedy(std::uint32_t die);
+  int pick_by_scan(std::uint32_t die);
   std::size_t bucket(std::uint32_t die, std::uint32_t valid) const {
     return std::size_t(die) * (geo_.ius_per_bg + 1) + valid;
   }
@@ -119,6 +126,11 @@ class Mapping {
   std::vector<std::uint32_t> valid_, erases_;
   std::vector<BgState> state_;
   std::vector<std::uint32_t> programs_pending_;
+  std::vector<std::uint64_t> closed_seq_;  // when each BG became a GC candidate
+  std::uint64_t close_counter_ = 0;
+  GcPolicy policy_ = GcPolicy::Greedy;
+  std::uint32_t window_ = 16;
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> scratch_;
   std::vector<std::int32_t> bucket_head_, bucket_next_, bucket_prev_;
   std::vector<std::uint32_t> bucket_min_;
   std::vector<std::vector<std::uint32_t>> free_;  // per die

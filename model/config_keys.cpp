@@ -74,6 +74,14 @@ std::vector<KeyDesc> build() {
                   "Per die: GC continues until this many are free", ACC(ftl.gc_high_watermark_bgs), {}, "3"));
   k.push_back(num(D::Drive, "ftl.gc_reads_inflight", I, "", 1, 64, 1, "Per die: GC page reads outstanding at once",
                   ACC(ftl.gc_reads_inflight), {}, "6"));
+  {
+    KeyDesc pol = text(D::Drive, "ftl.gc_policy", "GC victim selection: greedy, fifo, cost_benefit or windowed_greedy",
+                       ACC(ftl.gc_policy_name));
+    pol.default_text = "greedy";
+    k.push_back(pol);
+  }
+  k.push_back(num(D::Drive, "ftl.gc_window_bgs", I, "block groups", 1, 100000, 1,
+                  "Per die: candidates (oldest closed) that windowed greedy chooses among", ACC(ftl.gc_window_bgs), {}, "16"));
   k.push_back(num(D::Drive, "controller.fe_cores", I, "", 1, 64, 1, "Front-end firmware cores processing commands", ACC(controller.fe_cores)));
   k.push_back(num(D::Drive, "controller.fe_read_cmd_ns", F, "ns", 0, 1e6, kPsPerNsD,
                   "Firmware time per read command on one core", ACC(controller.fe_read_cmd_ps)));

@@ -1,5 +1,6 @@
 #include "model/config_loader.h"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fmt/format.h>
@@ -156,8 +157,18 @@ LoadedProfile load_profile(const std::string& drive_path, const std::vector<std:
   return p;
 }
 
-void validate_drive(const LoadedProfile& p) {
-  const DriveConfig& c = p.config;
+void validate_drive(LoadedProfile& p) {
+  DriveConfig& c = p.config;
+  static const std::pair<const char*, ftl::GcPolicy> kPolicies[] = {{"greedy", ftl::GcPolicy::Greedy},
+                                                                    {"fifo", ftl::GcPolicy::Fifo},
+                                                                    {"cost_benefit", ftl::GcPolicy::CostBenefit},
+                                                                    {"windowed_greedy", ftl::GcPolicy::WindowedGreedy}};
+  const auto pol = std::find_if(std::begin(kPolicies), std::end(kPolicies),
+                                [&](const auto& e) { return c.ftl.gc_policy_name == e.first; });
+  if (pol == std::end(kPolicies))
+    throw InputError(fmt::format("{}: '{}' is not allowed; use greedy, fifo, cost_benefit or windowed_greedy",
+                                 where(p, ProfileKind::Drive, "ftl.gc_policy"), c.ftl.gc_policy_name));
+  c.ftl.gc_policy = pol->second;
   const nand::NandConfig& n = c.nand;
   using K = ProfileKind;
   const double nominal_die = n.die_capacity_gbit * 1073741824.0 / 8.0;

@@ -18,7 +18,8 @@ struct LoadedProfile {
 // overrides: "section.key=value" for drive keys, "nand.section.key=value" for NAND keys.
 LoadedProfile load_profile(const std::string& drive_path, const std::vector<std::string>& overrides = {});
 
-// Cross-key rules (capacity, geometry, buffer, watermarks); throws InputError.
-void validate_drive(const LoadedProfile& p);
+// Cross-key rules (capacity, geometry, buffer, watermarks) and resolution of named choices
+// (GC policy); throws InputError.
+void validate_drive(LoadedProfile& p);
 
 }  // namespace ssdtwin::model

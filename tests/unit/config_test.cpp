@@ -124,6 +124,10 @@ BOOST_AUTO_TEST_CASE(gc_high_not_above_low_is_an_error) {
   expect_error("gc", kDrive, kNand,
                {"must exceed gc_low_watermark_bgs"}, {"ftl.gc_low_watermark_bgs=3"});
 }
+BOOST_AUTO_TEST_CASE(unknown_gc_policy_lists_the_policies) {
+  expect_error("policy", kDrive, kNand, {"--set ftl.gc_policy=lru", "use greedy, fifo, cost_benefit or windowed_greedy"},
+               {"ftl.gc_policy=lru"});
+}
 BOOST_AUTO_TEST_CASE(malformed_set_is_an_error) {
   expect_error("set1", kDrive, kNand, {"--set 'channels'", "expected section.key=value"}, {"channels"});
 }

@@ -67,6 +67,19 @@ BOOST_AUTO_TEST_CASE(waf_at_scale_8_and_32_matches_the_full_scale_drive_within_3
   }
 }
 
+BOOST_AUTO_TEST_CASE(cost_benefit_beats_greedy_on_the_skewed_jesd219_workload) {
+  auto p = model::load_profile(test::source_path("tests/data/waf-drive.toml"));
+  model::EnduranceOptions opt;
+  opt.workload = model::EnduranceWorkload::Jesd219;
+  opt.precondition_passes = 1;
+  const auto layout = model::make_layout(p.config, 1);
+  const double greedy = model::run_endurance(p.config, layout, opt).waf;
+  p.config.ftl.gc_policy = ftl::GcPolicy::CostBenefit;
+  const double cb = model::run_endurance(p.config, layout, opt).waf;
+  BOOST_TEST_MESSAGE("JESD219 WAF: greedy " << greedy << ", cost-benefit " << cb);
+  BOOST_TEST(cb < 0.9 * greedy);
+}
+
 BOOST_AUTO_TEST_CASE(unknown_endurance_workload_lists_the_allowed_ones) {
   BOOST_CHECK_EXCEPTION(model::parse_endurance_workload("oltp"), std::runtime_error, [](const std::runtime_error& e) {
     return std::string(e.what()).find("use rand4k, seq128k or jesd219") != std::string::npos;

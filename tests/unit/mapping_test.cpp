@@ -90,6 +90,64 @@ BOOST_AUTO_TEST_CASE(random_overwrites_run_gc_and_keep_the_map_exact) {
   for (std::uint32_t d = 0; d < l.geo.dies; ++d) BOOST_TEST(m.free_bgs(d) >= 2u);
 }
 
+namespace {
+// Fills die 0 sequentially, then trims `kill[k]` IUs from the k-th closed block group.
+std::vector<std::uint32_t> age_and_thin(Mapping& m, const model::Layout& l, const std::vector<std::uint64_t>& kill) {
+  FunctionalWriter w(m, {2, 3});
+  for (std::uint64_t lpn = 0; lpn < m.user_ius(); ++lpn) w.write(lpn);
+  w.flush();
+  std::vector<std::uint32_t> closed;
+  for (std::uint32_t bg = 0; bg < l.geo.bgs_per_die && closed.size() < kill.size(); ++bg) {
+    if (m.state(0, bg) != BgState::Closed) continue;
+    const std::uint64_t base = l.geo.bg_base(0, bg);
+    for (std::uint64_t p = base; p < base + kill[closed.size()]; ++p)
+      if (m.p2l(p) < Mapping::kInvalid) m.trim(m.p2l(p));
+    closed.push_back(bg);
+  }
+  return closed;
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(fifo_picks_the_block_group_closed_first) {
+  const auto l = tiny_layout();
+  Mapping m(l.geo, l.user_ius, 1);
+  m.set_gc_policy(GcPolicy::Fifo, 16);
+  const auto closed = age_and_thin(m, l, {1, 40, 80});  // oldest has the most valid data
+  BOOST_TEST(m.pick_victim(0) == int(closed[0]));
+}
+
+BOOST_AUTO_TEST_CASE(cost_benefit_prefers_old_data_over_slightly_emptier_young_data) {
+  // The oldest closed block group keeps 48 of 96 IUs valid, the youngest 46: greedy takes
+  // the young one, cost-benefit the old one ((1 - u) x age / (1 + u)).
+  const auto l = tiny_layout();
+  for (GcPolicy policy : {GcPolicy::Greedy, GcPolicy::CostBenefit}) {
+    Mapping m(l.geo, l.user_ius, 1);
+    m.set_gc_policy(policy, 16);
+    FunctionalWriter w(m, {2, 3});
+    for (std::uint64_t lpn = 0; lpn < m.user_ius(); ++lpn) w.write(lpn);
+    w.flush();
+    std::vector<std::uint32_t> closed;
+    for (std::uint32_t bg = 0; bg < l.geo.bgs_per_die; ++bg)
+      if (m.state(0, bg) == BgState::Closed) closed.push_back(bg);
+    const auto thin = [&](std::uint32_t bg, std::uint64_t n) {
+      const std::uint64_t base = l.geo.bg_base(0, bg);
+      for (std::uint64_t p = base; p < base + n; ++p)
+        if (m.p2l(p) < Mapping::kInvalid) m.trim(m.p2l(p));
+    };
+    thin(closed.front(), 48);
+    thin(closed.back(), 50);
+    BOOST_TEST(m.pick_victim(0) == int(policy == GcPolicy::Greedy ? closed.back() : closed.front()));
+  }
+}
+
+BOOST_AUTO_TEST_CASE(windowed_greedy_only_looks_at_the_oldest_window) {
+  const auto l = tiny_layout();
+  Mapping m(l.geo, l.user_ius, 1);
+  m.set_gc_policy(GcPolicy::WindowedGreedy, 2);
+  const auto closed = age_and_thin(m, l, {10, 20, 90});  // the emptiest is outside the window
+  BOOST_TEST(m.pick_victim(0) == int(closed[1]));
+}
+
 BOOST_AUTO_TEST_CASE(invariant_checker_detects_a_corrupted_map) {
   const auto l = tiny_layout();
   Mapping m(l.geo, l.user_ius, 1);
