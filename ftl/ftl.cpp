@@ -27,7 +27,7 @@ Ftl::Ftl(const FtlConfig& cfg, const nand::NandConfig& nand, const nand::Geometr
   free_slots_.reserve(slot_lpn_.size());
   for (std::uint32_t s = std::uint32_t(slot_lpn_.size()); s-- > 0;) free_slots_.push_back(s);
   ready_units_.reserve(slot_lpn_.size() / geo.ius_per_unit + 2);
-  map_.set_gc_policy(cfg.gc_policy, cfg.gc_window_bgs);
+  configure_mapping(map_, cfg, nand.pages_per_block / nand.bits_per_cell, nand.pe_cycles);
   open_unit_ = take_unit();
 }
 
@@ -208,10 +208,10 @@ void Ftl::maybe_start_gc(std::uint32_t die) {
   if (map_.free_bgs(die) < cfg_.gc_low_watermark_bgs) start_gc(die);
 }
 
-void Ftl::start_gc(std::uint32_t die) {
+void Ftl::start_gc(std::uint32_t die, int victim) {
   GcJob& g = gc_[die];
   if (g.active) return;
-  const int victim = map_.pick_victim(die);
+  if (victim < 0) victim = map_.pick_victim(die);
   if (victim < 0) return;
   g.active = true;
   g.victim = static_cast<std::uint32_t>(victim);
@@ -290,8 +290,9 @@ void Ftl::on_nand_done(nand::NandOp* op) {
       const std::uint32_t die = op->die;
       ops_.put(op);
       dispatch_host_units();
-      // Keep collecting up to the high watermark.
+      // Keep collecting up to the high watermark; then let static wear levelling move cold data.
       if (map_.free_bgs(die) < cfg_.gc_high_watermark_bgs) start_gc(die);
+      else if (const int cold = map_.pick_static_wl_victim(die); cold >= 0) start_gc(die, cold);
       return;
     }
   }

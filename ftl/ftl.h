@@ -96,7 +96,7 @@ class Ftl : public nand::FlashClient {
   void on_host_program_done(nand::NandOp* op);
   void grant_waiting_writes();
   void maybe_start_gc(std::uint32_t die);
-  void start_gc(std::uint32_t die);
+  void start_gc(std::uint32_t die, int victim = -1);
   void gc_pump(std::uint32_t die);
   void gc_check_done(std::uint32_t die);
   void on_gc_read_done(nand::NandOp* op);

@@ -20,6 +20,7 @@ struct FtlConfig {
   std::string gc_policy_name = "greedy";
   GcPolicy gc_policy = GcPolicy::Greedy;    // resolved from gc_policy_name at load
   std::uint32_t gc_window_bgs = 16;         // per die, for windowed greedy
+  std::uint32_t static_wl_spread_pe = 0;    // erase-count spread (P/E cycles) that triggers static WL; 0 off
 };
 
 }  // namespace ssdtwin::ftl

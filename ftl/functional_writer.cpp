@@ -1,5 +1,6 @@
 #include "ftl/functional_writer.h"
 
+#include <fmt/format.h>
 #include <stdexcept>
 
 namespace ssdtwin::ftl {
@@ -37,7 +38,8 @@ void FunctionalWriter::program_host_unit(std::uint32_t used) {
     if (map_.can_alloc(die_, Stream::Host)) break;
     die_ = (die_ + 1) % geo_.dies;
     if (++tried > geo_.dies)
-      throw std::runtime_error("functional write: no die can take data (GC found no victim that frees space)");
+      throw std::runtime_error(fmt::format("functional write: no die can take data (GC found no victim that frees "
+                                           "space; {} block groups retired as worn out)", map_.counters().retired_bgs));
   }
   const std::uint64_t base = map_.alloc_unit(die_, Stream::Host);
   for (std::uint32_t k = 0; k < geo_.ius_per_unit; ++k) {
@@ -53,21 +55,32 @@ void FunctionalWriter::program_host_unit(std::uint32_t used) {
 void FunctionalWriter::gc(std::uint32_t die) {
   while (map_.free_bgs(die) < wm_.high_bgs) {
     const int victim = map_.pick_victim(die);
-    if (victim < 0) return;
-    const std::uint64_t base = geo_.bg_base(die, std::uint32_t(victim));
-    std::uint64_t unit = 0;
-    if (gc_stream_.close_if_in(die, std::uint32_t(victim), unit)) counters_.programmed_ius += geo_.ius_per_unit;
-    valid_.clear();
-    for (std::uint64_t p = base; p < base + geo_.ius_per_bg; ++p) {
-      const std::uint32_t lpn = map_.p2l(p);
-      if (lpn < Mapping::kInvalid && map_.l2p(lpn) == p) valid_.push_back(p);
-    }
-    for (std::uint64_t p : valid_) {
-      if (gc_stream_.relocate(die, p, unit)) counters_.programmed_ius += geo_.ius_per_unit;
-      ++counters_.gc_relocated_ius;
-    }
-    map_.erase_bg(die, std::uint32_t(victim));
+    if (victim < 0) break;
+    collect(die, std::uint32_t(victim));
   }
+  // Static wear levelling until the spread is back within the threshold (bounded: each
+  // move erases the coldest block group once more).
+  for (std::uint32_t n = 0; n < geo_.bgs_per_die; ++n) {
+    const int cold = map_.pick_static_wl_victim(die);
+    if (cold < 0) break;
+    collect(die, std::uint32_t(cold));
+  }
+}
+
+void FunctionalWriter::collect(std::uint32_t die, std::uint32_t victim) {
+  const std::uint64_t base = geo_.bg_base(die, victim);
+  std::uint64_t unit = 0;
+  if (gc_stream_.close_if_in(die, victim, unit)) counters_.programmed_ius += geo_.ius_per_unit;
+  valid_.clear();
+  for (std::uint64_t p = base; p < base + geo_.ius_per_bg; ++p) {
+    const std::uint32_t lpn = map_.p2l(p);
+    if (lpn < Mapping::kInvalid && map_.l2p(lpn) == p) valid_.push_back(p);
+  }
+  for (std::uint64_t p : valid_) {
+    if (gc_stream_.relocate(die, p, unit)) counters_.programmed_ius += geo_.ius_per_unit;
+    ++counters_.gc_relocated_ius;
+  }
+  map_.erase_bg(die, victim);
 }
 
 void FunctionalWriter::flush() {

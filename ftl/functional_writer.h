@@ -39,6 +39,7 @@ class FunctionalWriter {
  private:
   void program_host_unit(std::uint32_t used);
   void gc(std::uint32_t die);
+  void collect(std::uint32_t die, std::uint32_t victim);
 
   Mapping& map_;
   GcWatermarks wm_;

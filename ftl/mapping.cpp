@@ -162,6 +162,32 @@ int Mapping::pick_victim(std::uint32_t die) {
   return bg;
 }
 
+std::uint32_t Mapping::erase_spread(std::uint32_t die) const {
+  std::uint32_t lo = UINT32_MAX, hi = 0;
+  for (std::uint32_t b = 0; b < geo_.bgs_per_die; ++b) {
+    const std::size_t i = idx(die, b);
+    if (state_[i] == BgState::Retired) continue;
+    hi = std::max(hi, erases_[i]);
+    if (state_[i] == BgState::Closed) lo = std::min(lo, erases_[i]);
+  }
+  return lo == UINT32_MAX ? 0 : hi - lo;
+}
+
+int Mapping::pick_static_wl_victim(std::uint32_t die) {
+  if (!wl_spread_ || erase_spread(die) <= wl_spread_) return -1;
+  int best = -1;
+  for (std::uint32_t b = 0; b < geo_.bgs_per_die; ++b) {
+    const std::size_t i = idx(die, b);
+    if (state_[i] == BgState::Closed && (best < 0 || erases_[i] < erases_[idx(die, std::uint32_t(best))]))
+      best = static_cast<int>(b);
+  }
+  const std::size_t i = idx(die, std::uint32_t(best));
+  bucket_unlink(i);
+  state_[i] = BgState::Victim;
+  ++counters_.static_wl_moves;
+  return best;
+}
+
 int Mapping::pick_greedy(std::uint32_t die) {
   // Relocation (GcStream) consumes exactly one slot per valid IU, so any victim with fewer
   // valid IUs than a whole BG frees space; a full one would not (GC would spin).
@@ -209,10 +235,15 @@ int Mapping::pick_by_scan(std::uint32_t die) {
 void Mapping::erase_bg(std::uint32_t die, std::uint32_t bg) {
   const std::uint64_t base = geo_.bg_base(die, bg);
   std::fill(p2l_.begin() + base, p2l_.begin() + base + geo_.ius_per_bg, kErased);
-  state_[idx(die, bg)] = BgState::Free;
   ++erases_[idx(die, bg)];
-  free_[die].push_back(bg);
   ++counters_.bgs_erased;
+  if (retire_at_ && erases_[idx(die, bg)] >= retire_at_) {
+    state_[idx(die, bg)] = BgState::Retired;
+    ++counters_.retired_bgs;
+    return;
+  }
+  state_[idx(die, bg)] = BgState::Free;
+  free_[die].push_back(bg);
 }
 
 std::string Mapping::check_invariants(const std::uint32_t* buffer_slot_lpn) const {
@@ -262,6 +293,12 @@ std::string Mapping::check_invariants(const std::uint32_t* buffer_slot_lpn) cons
   std::size_t free_by_state = std::size_t(std::count(state_.begin(), state_.end(), BgState::Free));
   if (free_by_state != free_total) return fmt::format("free pool {} != free states {}", free_total, free_by_state);
   return "";
+}
+
+void configure_mapping(Mapping& map, const FtlConfig& ftl, std::uint32_t wordlines_per_block, double pe_cycles) {
+  const std::uint32_t scale = wordlines_per_block / map.geometry().units_per_bg;
+  map.set_gc_policy(ftl.gc_policy, ftl.gc_window_bgs);
+  map.set_wear_levelling(ftl.static_wl_spread_pe * scale, static_cast<std::uint32_t>(pe_cycles * scale));
 }
 
 }  // namespace ssdtwin::ftl

@@ -19,7 +19,7 @@ namespace ssdtwin::ftl {
 enum class Stream : std::uint8_t { Host, Gc };
 // Closing: fully allocated, but a unit in it is still being filled or programmed
 // (not yet a GC candidate).
-enum class BgState : std::uint8_t { Free, Open, Closing, Closed, Victim };
+enum class BgState : std::uint8_t { Free, Open, Closing, Closed, Victim, Retired };
 
 struct MappingCounters {
   std::uint64_t host_ius_programmed = 0;
@@ -28,6 +28,8 @@ struct MappingCounters {
   std::uint64_t bgs_erased = 0;
   std::uint64_t gc_victims = 0;
   std::uint64_t double_programs = 0;     // must stay 0: an IU programmed twice without erase
+  std::uint64_t static_wl_moves = 0;     // block groups collected to move cold data
+  std::uint64_t retired_bgs = 0;         // worn out at their rated erase count
 };
 
 class Mapping {
@@ -40,6 +42,16 @@ class Mapping {
   // gc_reserve_bgs: free block groups per die that host allocation may not take, so GC
   // always has somewhere to relocate to.
   Mapping(const nand::Geometry& geo, std::uint64_t user_ius, std::uint32_t gc_reserve_bgs);
+  // Static wear levelling: when a die's erase-count spread (most-erased BG minus the
+  // least-erased closed BG) exceeds `spread_erases`, that closed BG is collected so its
+  // cold data moves and the block joins the allocation rotation. A BG is retired (never
+  // reused) once erased `retire_at_erases` times. 0 disables either.
+  void set_wear_levelling(std::uint32_t spread_erases, std::uint32_t retire_at_erases) {
+    wl_spread_ = spread_erases;
+    retire_at_ = retire_at_erases;
+  }
+  int pick_static_wl_victim(std::uint32_t die);
+  std::uint32_t erase_spread(std::uint32_t die) const;
   void set_gc_policy(GcPolicy p, std::uint32_t window_bgs) {
     policy_ = p;
     window_ = window_bgs;
@@ -130,6 +142,7 @@ class Mapping {
   std::uint64_t close_counter_ = 0;
   GcPolicy policy_ = GcPolicy::Greedy;
   std::uint32_t window_ = 16;
+  std::uint32_t wl_spread_ = 0, retire_at_ = 0;
   std::vector<std::pair<std::uint64_t, std::uint32_t>> scratch_;
   std::vector<std::int32_t> bucket_head_, bucket_next_, bucket_prev_;
   std::vector<std::uint32_t> bucket_min_;
@@ -137,5 +150,10 @@ class Mapping {
   std::vector<Open> open_host_, open_gc_;
   MappingCounters counters_;
 };
+
+// Applies the profile's GC policy and wear-levelling thresholds. Thresholds are in P/E
+// cycles of a real block; a block group scaled to 1/N of its wordlines is erased N times as
+// often, so they are multiplied by N (units_per_bg vs the NAND's wordlines per block).
+void configure_mapping(Mapping& map, const FtlConfig& ftl, std::uint32_t wordlines_per_block, double pe_cycles);
 
 }  // namespace ssdtwin::ftl

@@ -82,6 +82,9 @@ std::vector<KeyDesc> build() {
   }
   k.push_back(num(D::Drive, "ftl.gc_window_bgs", I, "block groups", 1, 100000, 1,
                   "Per die: candidates (oldest closed) that windowed greedy chooses among", ACC(ftl.gc_window_bgs), {}, "16"));
+  k.push_back(num(D::Drive, "ftl.static_wl_spread_pe", I, "P/E cycles", 0, 1000000, 1,
+                  "Static wear levelling: erase-count spread in a die that moves the coldest data (0: off)",
+                  ACC(ftl.static_wl_spread_pe), {}, "0"));
   k.push_back(num(D::Drive, "controller.fe_cores", I, "", 1, 64, 1, "Front-end firmware cores processing commands", ACC(controller.fe_cores)));
   k.push_back(num(D::Drive, "controller.fe_read_cmd_ns", F, "ns", 0, 1e6, kPsPerNsD,
                   "Firmware time per read command on one core", ACC(controller.fe_read_cmd_ps)));

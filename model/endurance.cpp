@@ -145,7 +145,7 @@ EnduranceResult run_endurance(const DriveConfig& cfg, const Layout& layout, cons
   using Clock = std::chrono::steady_clock;
   const auto t0 = Clock::now();
   ftl::Mapping map(layout.geo, layout.user_ius, 1);
-  map.set_gc_policy(cfg.ftl.gc_policy, cfg.ftl.gc_window_bgs);
+  ftl::configure_mapping(map, cfg.ftl, cfg.nand.pages_per_block / cfg.nand.bits_per_cell, cfg.nand.pe_cycles);
   ftl::FunctionalWriter writer(map, {cfg.ftl.gc_low_watermark_bgs, cfg.ftl.gc_high_watermark_bgs});
   for (std::uint32_t pass = 0; pass < opt.precondition_passes; ++pass)
     for (std::uint64_t lpn = 0; lpn < layout.user_ius; ++lpn) writer.write(lpn);

@@ -148,6 +148,51 @@ BOOST_AUTO_TEST_CASE(windowed_greedy_only_looks_at_the_oldest_window) {
   BOOST_TEST(m.pick_victim(0) == int(closed[1]));
 }
 
+namespace {
+// Fills the drive, then rewrites only the first 10% of LPNs many times: the other 90% is
+// cold data that sits in its block groups while the hot ones cycle.
+std::uint32_t hot_cold_spread(std::uint32_t wl_spread, std::uint64_t* moves, std::uint64_t* retired,
+                              std::uint32_t retire_at = 0) {
+  const auto l = tiny_layout();
+  Mapping m(l.geo, l.user_ius, 1);
+  m.set_wear_levelling(wl_spread, retire_at);
+  FunctionalWriter w(m, {2, 3});
+  for (std::uint64_t lpn = 0; lpn < m.user_ius(); ++lpn) w.write(lpn);
+  Rng rng(11);
+  for (std::uint64_t i = 0; i < 40 * m.user_ius(); ++i) w.write(rng.below(m.user_ius() / 10));
+  w.flush();
+  BOOST_TEST(m.check_invariants() == "");
+  std::uint32_t spread = 0;
+  for (std::uint32_t d = 0; d < l.geo.dies; ++d) spread = std::max(spread, m.erase_spread(d));
+  *moves = m.counters().static_wl_moves;
+  *retired = m.counters().retired_bgs;
+  return spread;
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(static_wl_moves_cold_block_when_spread_exceeds_threshold) {
+  std::uint64_t moves_off = 0, moves_on = 0, retired = 0;
+  const std::uint32_t off = hot_cold_spread(0, &moves_off, &retired);
+  const std::uint32_t on = hot_cold_spread(20, &moves_on, &retired);
+  BOOST_TEST_MESSAGE("erase-count spread without static WL " << off << ", with a threshold of 20: " << on);
+  BOOST_TEST(moves_off == 0u);
+  BOOST_TEST(moves_on > 0u);
+  BOOST_TEST(off > 60u);  // cold block groups never erased while hot ones cycle
+  BOOST_TEST(on <= 22u);  // held near the threshold
+}
+
+BOOST_AUTO_TEST_CASE(block_groups_retire_at_their_rated_erase_count_and_wear_out_is_reported) {
+  // Rated for 60 erases here: 40 capacities of hot writes wear every block group out.
+  std::uint64_t moves = 0, retired = 0;
+  BOOST_CHECK_EXCEPTION(hot_cold_spread(20, &moves, &retired, 60), std::runtime_error, [](const std::runtime_error& e) {
+    return std::string(e.what()).find("worn out") != std::string::npos ||
+           std::string(e.what()).find("retired as worn out") != std::string::npos;
+  });
+  // With a rating the workload cannot reach, nothing retires.
+  hot_cold_spread(20, &moves, &retired, 100000);
+  BOOST_TEST(retired == 0u);
+}
+
 BOOST_AUTO_TEST_CASE(invariant_checker_detects_a_corrupted_map) {
   const auto l = tiny_layout();
   Mapping m(l.geo, l.user_ius, 1);
