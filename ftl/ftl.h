@@ -1,8 +1,9 @@
-// The timed FTL: write buffer, read path, flushing of program units to dies, and greedy
-// garbage collection, driving the flash array through NandOps. GC remaps each valid IU as
-// soon as its page has been read into the controller (GcStream); the unit's program then
-// only costs NAND time, and the victim is erased once every valid IU has been read. Plain C++: it never sees
-// SystemC time directly; the flash array calls back when operations finish.
+// The timed FTL: write buffer, read path, flushing of program units to dies, garbage
+// collection and wear levelling, driving the flash array through NandOps. Plain C++: it
+// never sees SystemC time directly; the flash array calls back when operations finish.
+// GC remaps each valid IU as soon as its page has been read into the controller
+// (GcStream); the unit's program then only costs NAND time, and the victim is erased once
+// every valid IU has been read.
 #pragma once
 #include <memory>
 #include <vector>
@@ -72,7 +73,6 @@ class Ftl : public nand::FlashClient {
   const std::uint32_t* buffer_slot_lpns() const { return slot_lpn_.data(); }
   std::uint32_t buffer_capacity_ius() const { return std::uint32_t(slot_lpn_.size()); }
   std::uint32_t buffer_used_ius() const { return used_slots_; }
-  bool gc_active(std::uint32_t die) const { return gc_[die].active; }
 
  private:
   enum Tag : std::uint32_t { kHostRead, kHostProgram, kGcRead, kGcProgram, kGcErase };

@@ -17,7 +17,6 @@ class Pool {
     return p;
   }
   void put(T* p) { free_.push_back(p); }
-  std::size_t capacity() const { return chunks_.size() * kChunk; }
 
  private:
   static constexpr std::size_t kChunk = 256;

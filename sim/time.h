@@ -14,9 +14,6 @@ constexpr TimePs kPsPerMs = 1000 * kPsPerUs;
 constexpr TimePs kPsPerS = 1000 * kPsPerMs;
 constexpr TimePs kTimeNever = UINT64_MAX;
 
-inline TimePs ps_from_ns(double ns) { return static_cast<TimePs>(std::llround(ns * 1e3)); }
-inline TimePs ps_from_us(double us) { return static_cast<TimePs>(std::llround(us * 1e6)); }
-inline double us_from_ps(TimePs ps) { return static_cast<double>(ps) * 1e-6; }
 inline double s_from_ps(TimePs ps) { return static_cast<double>(ps) * 1e-12; }
 
 // Time to move `bytes` at `bytes_per_s`, rounded up to whole picoseconds.
