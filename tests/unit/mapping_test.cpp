@@ -91,19 +91,29 @@ BOOST_AUTO_TEST_CASE(random_overwrites_run_gc_and_keep_the_map_exact) {
 }
 
 namespace {
-// Fills die 0 sequentially, then trims `kill[k]` IUs from the k-th closed block group.
-std::vector<std::uint32_t> age_and_thin(Mapping& m, const model::Layout& l, const std::vector<std::uint64_t>& kill) {
+// Fills the drive once and returns die 0's closed block groups, oldest first.
+std::vector<std::uint32_t> fill_and_list_closed(Mapping& m, const model::Layout& l) {
   FunctionalWriter w(m, {2, 3});
   for (std::uint64_t lpn = 0; lpn < m.user_ius(); ++lpn) w.write(lpn);
   w.flush();
   std::vector<std::uint32_t> closed;
-  for (std::uint32_t bg = 0; bg < l.geo.bgs_per_die && closed.size() < kill.size(); ++bg) {
-    if (m.state(0, bg) != BgState::Closed) continue;
-    const std::uint64_t base = l.geo.bg_base(0, bg);
-    for (std::uint64_t p = base; p < base + kill[closed.size()]; ++p)
-      if (m.p2l(p) < Mapping::kInvalid) m.trim(m.p2l(p));
-    closed.push_back(bg);
-  }
+  for (std::uint32_t bg = 0; bg < l.geo.bgs_per_die; ++bg)
+    if (m.state(0, bg) == BgState::Closed) closed.push_back(bg);
+  return closed;
+}
+
+// Deallocates the data of the first `n` IUs of die 0's block group `bg`.
+void thin(Mapping& m, const model::Layout& l, std::uint32_t bg, std::uint64_t n) {
+  const std::uint64_t base = l.geo.bg_base(0, bg);
+  for (std::uint64_t p = base; p < base + n; ++p)
+    if (m.p2l(p) < Mapping::kInvalid) m.trim(m.p2l(p));
+}
+
+// Thins the oldest closed block groups of die 0 by `kill[k]` IUs each; returns them.
+std::vector<std::uint32_t> age_and_thin(Mapping& m, const model::Layout& l, const std::vector<std::uint64_t>& kill) {
+  std::vector<std::uint32_t> closed = fill_and_list_closed(m, l);
+  closed.resize(kill.size());
+  for (std::size_t k = 0; k < kill.size(); ++k) thin(m, l, closed[k], kill[k]);
   return closed;
 }
 }  // namespace
@@ -123,19 +133,9 @@ BOOST_AUTO_TEST_CASE(cost_benefit_prefers_old_data_over_slightly_emptier_young_d
   for (GcPolicy policy : {GcPolicy::Greedy, GcPolicy::CostBenefit}) {
     Mapping m(l.geo, l.user_ius, 1);
     m.set_gc_policy(policy, 16);
-    FunctionalWriter w(m, {2, 3});
-    for (std::uint64_t lpn = 0; lpn < m.user_ius(); ++lpn) w.write(lpn);
-    w.flush();
-    std::vector<std::uint32_t> closed;
-    for (std::uint32_t bg = 0; bg < l.geo.bgs_per_die; ++bg)
-      if (m.state(0, bg) == BgState::Closed) closed.push_back(bg);
-    const auto thin = [&](std::uint32_t bg, std::uint64_t n) {
-      const std::uint64_t base = l.geo.bg_base(0, bg);
-      for (std::uint64_t p = base; p < base + n; ++p)
-        if (m.p2l(p) < Mapping::kInvalid) m.trim(m.p2l(p));
-    };
-    thin(closed.front(), 48);
-    thin(closed.back(), 50);
+    const auto closed = fill_and_list_closed(m, l);
+    thin(m, l, closed.front(), 48);
+    thin(m, l, closed.back(), 50);
     BOOST_TEST(m.pick_victim(0) == int(policy == GcPolicy::Greedy ? closed.back() : closed.front()));
   }
 }
