@@ -175,6 +175,10 @@ void Ftl::dispatch_host_units() {
     ++host_programs_inflight_[die];
     ++counters_.host_programs;
     flash_.submit(op);
+    if (gc_[die].active) {  // the host's write earns GC its share of relocation
+      gc_[die].credit += gc_[die].ratio * geo_.ius_per_unit;
+      gc_pump(die);
+    }
     maybe_start_gc(die);
   }
 }
@@ -217,19 +221,30 @@ void Ftl::start_gc(std::uint32_t die, int victim) {
   g.victim = static_cast<std::uint32_t>(victim);
   g.list.clear();
   g.cursor = 0;
+  g.credit = geo_.ius_per_unit;  // a first unit's worth, to get going
   // The GC stream's partial unit may lie in the victim: close it before scanning.
   std::uint64_t unit = 0;
   if (gc_stream_.close_if_in(die, g.victim, unit)) submit_gc_program(die);
   const std::uint64_t base = geo_.bg_base(die, g.victim);
   for (std::uint64_t p = base; p < base + geo_.ius_per_bg; ++p)
     if (still_valid(p)) g.list.push_back(p);
+  // Pacing: to keep the free pool level, every host IU written must be matched by
+  // V / (BG - V) relocated IUs of this victim.
+  const double freed = double(geo_.ius_per_bg - g.list.size());
+  g.ratio = double(g.list.size()) / (freed > 0 ? freed : 1.0);
   gc_pump(die);
   gc_check_done(die);
 }
 
+bool Ftl::gc_urgent(std::uint32_t die) const {
+  // Down to the GC reserve: the host cannot open a block group here, so GC runs flat out.
+  return !cfg_.gc_paced || map_.free_bgs(die) <= 1;
+}
+
 void Ftl::gc_pump(std::uint32_t die) {
   GcJob& g = gc_[die];
-  while (g.reads_inflight < cfg_.gc_reads_inflight && g.cursor < g.list.size()) {
+  while (g.reads_inflight < cfg_.gc_reads_inflight && g.cursor < g.list.size() &&
+         (g.credit > 0 || gc_urgent(die))) {
     const std::size_t first = g.cursor;
     const std::uint64_t page = g.list[first] / geo_.ius_per_page;
     while (g.cursor < g.list.size() && g.list[g.cursor] / geo_.ius_per_page == page) ++g.cursor;
@@ -238,6 +253,7 @@ void Ftl::gc_pump(std::uint32_t die) {
     op->plane = a.plane;
     op->aux = first;
     op->count = static_cast<std::uint32_t>(g.cursor - first);
+    g.credit -= op->count;
     op->bus_bytes = op->count * iu_bus_bytes_;
     ++g.reads_inflight;
     ++counters_.gc_nand_reads;

@@ -87,6 +87,8 @@ class Ftl : public nand::FlashClient {
     std::vector<std::uint64_t> list;  // valid PPNs of the victim, in order
     std::size_t cursor = 0;
     std::uint32_t reads_inflight = 0;
+    double ratio = 0;   // relocation IUs owed per host IU (V / (BG - V))
+    double credit = 0;  // relocation IUs GC may still read before the host writes more
   };
 
   Unit* take_unit();
@@ -98,6 +100,7 @@ class Ftl : public nand::FlashClient {
   void maybe_start_gc(std::uint32_t die);
   void start_gc(std::uint32_t die, int victim = -1);
   void gc_pump(std::uint32_t die);
+  bool gc_urgent(std::uint32_t die) const;
   void gc_check_done(std::uint32_t die);
   void on_gc_read_done(nand::NandOp* op);
   void submit_gc_program(std::uint32_t die);

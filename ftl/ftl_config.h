@@ -21,6 +21,7 @@ struct FtlConfig {
   GcPolicy gc_policy = GcPolicy::Greedy;    // resolved from gc_policy_name at load
   std::uint32_t gc_window_bgs = 16;         // per die, for windowed greedy
   std::uint32_t static_wl_spread_pe = 0;    // erase-count spread (P/E cycles) that triggers static WL; 0 off
+  std::uint32_t gc_paced = 1;               // 1: GC relocation paced by host writes (credits); 0: as fast as it can
 };
 
 }  // namespace ssdtwin::ftl

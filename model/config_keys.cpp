@@ -82,6 +82,10 @@ std::vector<KeyDesc> build() {
   }
   k.push_back(num(D::Drive, "ftl.gc_window_bgs", I, "block groups", 1, 100000, 1,
                   "Per die: candidates (oldest closed) that windowed greedy chooses among", ACC(ftl.gc_window_bgs), {}, "16"));
+  k.push_back(num(D::Drive, "ftl.gc_paced", I, "", 0, 1, 1,
+                  "1: each host unit programmed on a die earns its GC V/(BG - V) units of relocation (V = victim's "
+                  "valid IUs), unthrottled only when the die is down to its last free block group; 0: GC runs flat out",
+                  ACC(ftl.gc_paced), {0, 1}, "1"));
   k.push_back(num(D::Drive, "ftl.static_wl_spread_pe", I, "P/E cycles", 0, 1000000, 1,
                   "Static wear levelling: erase-count spread in a die that moves the coldest data (0: off)",
                   ACC(ftl.static_wl_spread_pe), {}, "0"));
