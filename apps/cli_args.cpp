@@ -47,4 +47,28 @@ Args parse_args(int argc, char** argv, const std::vector<std::string>& with_valu
   return a;
 }
 
+std::uint32_t parse_uint(const std::string& flag, const std::string& v, std::uint32_t lo, std::uint32_t hi) {
+  std::size_t used = 0;
+  unsigned long x = 0;
+  try {
+    x = std::stoul(v, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != v.size() || x < lo || x > hi)
+    throw model::InputError(fmt::format("option '{}': '{}' is not a whole number in {}..{}", flag, v, lo, hi));
+  return static_cast<std::uint32_t>(x);
+}
+
+model::Layout layout_from_args(const model::DriveConfig& cfg, const Args& a) {
+  const auto it = a.single.find("--scale");
+  const std::uint32_t scale = it != a.single.end() ? parse_uint("--scale", it->second, 1, 1u << 20)
+                                                   : model::auto_scale(cfg, model::kDefaultMapBudgetBytes);
+  try {
+    return model::make_layout(cfg, scale);
+  } catch (const std::invalid_argument& e) {
+    throw model::InputError(fmt::format("option '--scale': {}", e.what()));
+  }
+}
+
 }  // namespace ssdtwin::cli

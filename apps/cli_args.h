@@ -5,6 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "model/drive_config.h"
+#include "model/layout.h"
+
 namespace ssdtwin::cli {
 
 struct Args {
@@ -18,5 +21,12 @@ struct Args {
 // flags_with_value / bool_flags name what this command accepts; throws InputError.
 Args parse_args(int argc, char** argv, const std::vector<std::string>& flags_with_value,
                 const std::vector<std::string>& bool_flags);
+
+// A whole number in lo..hi for `flag`; throws InputError naming the flag and the range.
+std::uint32_t parse_uint(const std::string& flag, const std::string& v, std::uint32_t lo, std::uint32_t hi);
+
+// The layout for --scale N, or for the automatic scale (mapping tables within 1 GiB);
+// a scale the drive cannot take is an InputError naming --scale.
+model::Layout layout_from_args(const model::DriveConfig& cfg, const Args& a);
 
 }  // namespace ssdtwin::cli

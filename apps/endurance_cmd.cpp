@@ -17,21 +17,6 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-model::Layout layout_for(const model::DriveConfig& cfg, const cli::Args& a) {
-  std::uint32_t scale = model::auto_scale(cfg, model::kDefaultMapBudgetBytes);
-  if (a.single.count("--scale")) {
-    const std::string& v = a.single.at("--scale");
-    if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos || v.size() > 7 || std::stoul(v) == 0)
-      throw model::InputError(fmt::format("option '--scale': '{}' is not a whole number in 1..1048576", v));
-    scale = static_cast<std::uint32_t>(std::stoul(v));
-  }
-  try {
-    return model::make_layout(cfg, scale);
-  } catch (const std::invalid_argument& e) {
-    throw model::InputError(fmt::format("option '--scale': {}", e.what()));
-  }
-}
-
 double parse_positive(const std::string& flag, const std::string& v) {
   std::size_t used = 0;
   double x = 0;
@@ -76,7 +61,7 @@ int op_sweep(const model::LoadedProfile& p, const cli::Args& a, model::Endurance
   for (double op : ops) {
     model::DriveConfig cfg = p.config;
     cfg.user_bytes = static_cast<std::uint64_t>(double(cfg.raw_bytes()) / (1.0 + op / 100.0));
-    const model::Layout l = layout_for(cfg, a);
+    const model::Layout l = cli::layout_from_args(cfg, a);
     const model::EnduranceResult r = model::run_endurance(cfg, l, opt);
     const double alpha = double(l.geo.physical_ius) / double(l.user_ius);
     const double ref = ftl::waf_greedy(alpha, double(l.geo.ius_per_bg));
@@ -107,7 +92,7 @@ int cmd_endurance(int argc, char** argv) {
   if (a.single.count("--seed")) opt.seed = static_cast<std::uint64_t>(parse_positive("--seed", a.single.at("--seed")));
   if (a.single.count("--op-sweep")) return op_sweep(p, a, opt, format == "json");
 
-  const model::Layout l = layout_for(p.config, a);
+  const model::Layout l = cli::layout_from_args(p.config, a);
   const model::EnduranceResult r = model::run_endurance(p.config, l, opt);
   if (format == "json") {
     std::cout << result_json(r, l).dump(2) << "\n";

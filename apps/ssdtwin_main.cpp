@@ -34,19 +34,6 @@ const char* kUsage =
     "  ssdtwin endurance --drive PROFILE.toml [--workload rand4k|seq128k|jesd219] [--host-write-mbps R]\n"
     "              [--op-sweep 7,14.5,28] [--scale N] [--seed N] [--set k=v]... [--output-format=normal|json]\n";
 
-std::uint32_t parse_uint(const std::string& flag, const std::string& v, std::uint32_t lo, std::uint32_t hi) {
-  std::size_t used = 0;
-  unsigned long x = 0;
-  try {
-    x = std::stoul(v, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != v.size() || x < lo || x > hi)
-    throw model::InputError(fmt::format("option '{}': '{}' is not a whole number in {}..{}", flag, v, lo, hi));
-  return static_cast<std::uint32_t>(x);
-}
-
 // "none", "seqNx", "rand" or "seqNx,rand": sequential fills, then random writes to steady state.
 void parse_precondition(const std::string& v, model::RunOptions& opt) {
   const auto fail = [&v]() {
@@ -89,25 +76,17 @@ int cmd_run(int argc, char** argv) {
     throw model::InputError(fmt::format("option '--output-format': '{}' is not allowed; use normal or json", format));
   const model::LoadedProfile profile = model::load_profile(a.single.at("--drive"), a.sets);
   const model::FioJobFile jobs = model::parse_fio_job_file(a.positional[0]);
-  const std::uint32_t scale = a.single.count("--scale")
-                                  ? parse_uint("--scale", a.single.at("--scale"), 1, 1u << 20)
-                                  : model::auto_scale(profile.config, model::kDefaultMapBudgetBytes);
-  model::Layout layout;
-  try {
-    layout = model::make_layout(profile.config, scale);
-  } catch (const std::invalid_argument& e) {
-    throw model::InputError(fmt::format("option '--scale': {}", e.what()));
-  }
+  const model::Layout layout = cli::layout_from_args(profile.config, a);
   model::RunOptions opt;
   if (a.single.count("--precondition")) parse_precondition(a.single.at("--precondition"), opt);
   opt.check_invariants = !a.bools.empty();
   if (a.single.count("--timeseries-ms"))
-    opt.timeseries_interval_ps = parse_uint("--timeseries-ms", a.single.at("--timeseries-ms"), 1, 3600000) * kPsPerMs;
+    opt.timeseries_interval_ps = cli::parse_uint("--timeseries-ms", a.single.at("--timeseries-ms"), 1, 3600000) * kPsPerMs;
   if (a.single.count("--timeseries-csv") && !opt.timeseries_interval_ps)
     throw model::InputError("option '--timeseries-csv' needs --timeseries-ms (the sampling interval)");
-  if (a.single.count("--seed")) opt.seed = parse_uint("--seed", a.single.at("--seed"), 0, UINT32_MAX);
+  if (a.single.count("--seed")) opt.seed = cli::parse_uint("--seed", a.single.at("--seed"), 0, UINT32_MAX);
   if (!a.single.count("--scale"))
-    std::fprintf(stderr, "ssdtwin: scale %u chosen automatically (mapping tables %.0f MiB)\n", scale,
+    std::fprintf(stderr, "ssdtwin: scale %u chosen automatically (mapping tables %.0f MiB)\n", layout.scale,
                  double(layout.map_bytes()) / 1048576.0);
   const model::RunResult result = model::run_fio(profile.config, layout, jobs, opt);
   if (!result.drive.invariant_violation.empty())

@@ -89,10 +89,14 @@ void FunctionalWriter::flush() {
   gc_stream_.close_all();
 }
 
+void FunctionalWriter::write_sequential(std::uint32_t passes) {
+  for (std::uint32_t pass = 0; pass < passes; ++pass)
+    for (std::uint64_t lpn = 0; lpn < map_.user_ius(); ++lpn) write(lpn);
+}
+
 void precondition_sequential(Mapping& map, std::uint32_t passes, GcWatermarks wm) {
   FunctionalWriter w(map, wm);
-  for (std::uint32_t pass = 0; pass < passes; ++pass)
-    for (std::uint64_t lpn = 0; lpn < map.user_ius(); ++lpn) w.write(lpn);
+  w.write_sequential(passes);
   w.flush();
 }
 

@@ -30,6 +30,8 @@ class FunctionalWriter {
  public:
   FunctionalWriter(Mapping& map, GcWatermarks wm);
   void write(std::uint64_t lpn);
+  // Writes every user LPN in order, `passes` times (sequential fills).
+  void write_sequential(std::uint32_t passes);
   // Same as write() for each, with the table entries prefetched a few updates ahead.
   void write_batch(const std::uint64_t* lpns, std::size_t n);
   // Programs the open host unit (padding it) and closes the GC streams' partial units.

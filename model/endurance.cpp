@@ -147,8 +147,7 @@ EnduranceResult run_endurance(const DriveConfig& cfg, const Layout& layout, cons
   ftl::Mapping map(layout.geo, layout.user_ius, 1);
   ftl::configure_mapping(map, cfg.ftl, cfg.nand.pages_per_block / cfg.nand.bits_per_cell, cfg.nand.pe_cycles);
   ftl::FunctionalWriter writer(map, {cfg.ftl.gc_low_watermark_bgs, cfg.ftl.gc_high_watermark_bgs});
-  for (std::uint32_t pass = 0; pass < opt.precondition_passes; ++pass)
-    for (std::uint64_t lpn = 0; lpn < layout.user_ius; ++lpn) writer.write(lpn);
+  writer.write_sequential(opt.precondition_passes);
   const std::uint64_t updates0 = writer.counters().host_ius + writer.counters().absorbed_ius;
   const RoundsResult rounds =
       run_rounds_until_steady(writer, layout, opt.workload, opt.round_fraction, opt.max_rounds, opt.seed);

@@ -142,8 +142,7 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
   auto t0 = Clock::now();
   if (opt.precondition_passes > 0 || opt.precondition_random) {
     ftl::FunctionalWriter w(drive.ftl().mapping(), {cfg.ftl.gc_low_watermark_bgs, cfg.ftl.gc_high_watermark_bgs});
-    for (std::uint32_t pass = 0; pass < opt.precondition_passes; ++pass)
-      for (std::uint64_t lpn = 0; lpn < layout.user_ius; ++lpn) w.write(lpn);
+    w.write_sequential(opt.precondition_passes);
     if (opt.precondition_random) {
       // SNIA workload-dependent preconditioning: random 4K writes until WAF stops moving.
       const RoundsResult r = run_rounds_until_steady(w, layout, EnduranceWorkload::Rand4k, 0.25, 80, opt.seed + 1);
