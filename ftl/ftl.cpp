@@ -50,6 +50,7 @@ nand::NandOp* Ftl::new_op(nand::OpKind kind, std::uint32_t die, std::uint32_t ta
   op->kind = kind;
   op->die = die;
   op->tag = tag;
+  op->may_suspend = tag == kHostRead;  // GC reads never hold a program back
   return op;
 }
 

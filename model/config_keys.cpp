@@ -99,6 +99,9 @@ std::vector<KeyDesc> build() {
   k.push_back(num(D::Drive, "controller.write_commit_ns", F, "ns", 0, 1e6, kPsPerNsD,
                   "Pipelined latency from write data landing in DRAM to posting its completion (no core held)",
                   ACC(controller.write_commit_ps), {}, "0"));
+  k.push_back(num(D::Drive, "controller.nand_suspend", I, "", 0, 1, 1,
+                  "1: a read to a die that is programming or erasing suspends the operation (NAND [suspend] limits); "
+                  "0: the read waits for it to finish", ACC(nand.suspend_enabled), {0, 1}, "0"));
   k.push_back(num(D::Drive, "controller.max_io_queues", I, "", 1, 65535, 1, "I/O queue pairs the controller supports", ACC(controller.max_io_queues)));
   k.push_back(num(D::Drive, "controller.max_queue_entries", I, "", 2, 65536, 1, "Entries per I/O queue (CAP.MQES + 1)", ACC(controller.max_queue_entries)));
   k.push_back(num(D::Drive, "pcie.generation", I, "", 1, 5, 1, "PCIe generation (sets GT/s and encoding)", ACC(pcie.generation)));
@@ -132,6 +135,14 @@ std::vector<KeyDesc> build() {
   k.push_back(num(D::Nand, "bus.width_bits", I, "bits", 8, 16, 1, "Channel data width", ACC(nand.bus_width_bits), {8, 16}));
   k.push_back(num(D::Nand, "endurance.pe_cycles", F, "cycles", 100, 1e6, 1,
                   "Rated program/erase cycles per block (TBW = pe_cycles x raw bytes / WAF)", ACC(nand.pe_cycles)));
+  k.push_back(num(D::Nand, "suspend.program_suspend_us", F, "us", 0, 1e4, kPsPerUsD,
+                  "Program suspend latency: suspend command to the planes being free for a read", ACC(nand.program_suspend_ps)));
+  k.push_back(num(D::Nand, "suspend.erase_suspend_us", F, "us", 0, 1e5, kPsPerUsD,
+                  "Erase suspend latency: suspend command to the planes being free for a read", ACC(nand.erase_suspend_ps)));
+  k.push_back(num(D::Nand, "suspend.resume_us", F, "us", 0, 1e4, kPsPerUsD,
+                  "Array time each resume adds to the suspended operation", ACC(nand.resume_ps)));
+  k.push_back(num(D::Nand, "suspend.max_per_op", I, "", 0, 1000, 1,
+                  "Suspends allowed per program or erase (0: the part cannot suspend)", ACC(nand.max_suspends_per_op)));
   return k;
 }
 #undef ACC

@@ -178,6 +178,8 @@ json report_json(const ReportInput& in) {
   s["nand"] = {{"reads", d.flash.reads},
                {"programs", d.flash.programs},
                {"erases", d.flash.erases},
+               {"program_suspends", d.flash.program_suspends},
+               {"erase_suspends", d.flash.erase_suspends},
                {"read_bus_bytes", d.flash.read_bus_bytes},
                {"program_bus_bytes", d.flash.program_bus_bytes},
                {"die_utilisation_mean", mean_fraction(d.flash.die_busy_ps, span)},
@@ -236,8 +238,10 @@ std::string report_normal(const ReportInput& in) {
   out += fmt::format(
       "\nssdtwin: drive '{}' at scale {} ({} dies, {} block groups per die), {:.3f} s simulated\n",
       in.profile.config.name, in.layout.scale, in.layout.geo.dies, in.layout.geo.bgs_per_die, seconds(r.sim_end_ps));
-  out += fmt::format("  nand: reads={}, programs={}, erases={}, die util={:.1f}%, channel util={:.1f}%\n",
-                     d.flash.reads, d.flash.programs, d.flash.erases, mean_fraction(d.flash.die_busy_ps, r.sim_end_ps) * 100,
+  out += fmt::format("  nand: reads={}, programs={}, erases={}, suspends={}/{} (program/erase), die util={:.1f}%, "
+                     "channel util={:.1f}%\n",
+                     d.flash.reads, d.flash.programs, d.flash.erases, d.flash.program_suspends, d.flash.erase_suspends,
+                     mean_fraction(d.flash.die_busy_ps, r.sim_end_ps) * 100,
                      mean_fraction(d.flash.channel_busy_ps, r.sim_end_ps) * 100);
   out += fmt::format("  ftl: host IUs written={}, GC relocated IUs={}, write amplification={:.3f}\n",
                      d.ftl.host_written_ius, d.mapping.gc_ius_programmed, d.waf);

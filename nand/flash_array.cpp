@@ -34,6 +34,8 @@ void FlashArray::submit(NandOp* op) {
 }
 
 void FlashArray::book_read(NandOp* op, TimePs now) {
+  Die& d = dies_[op->die];
+  if (op->may_suspend && cfg_.suspend_enabled && d.active && !d.suspended) maybe_suspend(d, op->die, now);
   TimePs& plane_free = plane_free_at_[op->die * geo_.planes + op->plane];
   op->start_ps = max_ps(now, plane_free);
   const TimePs data_ready = op->start_ps + cfg_.cmd_overhead_ps + cfg_.tR_ps;
@@ -45,39 +47,82 @@ void FlashArray::book_read(NandOp* op, TimePs now) {
   stats_.channel_busy_ps[ch] += xfer;
   ++stats_.reads;
   stats_.read_bus_bytes += op->bus_bytes;
-  wake_.at(out_end + cfg_.ecc_decode_ps, Wake{Stage::ReadDone, op, 0});
+  wake_.at(out_end + cfg_.ecc_decode_ps, Wake{Stage::ReadDone, op, 0, 0});
+  if (d.suspended) check_die_at(op->die, planes_free_at(op->die));
+}
+
+void FlashArray::maybe_suspend(Die& d, std::uint32_t die, TimePs now) {
+  if (d.suspends >= cfg_.max_suspends_per_op) return;
+  const bool program = d.active->kind == OpKind::Program;
+  const TimePs latency = program ? cfg_.program_suspend_ps : cfg_.erase_suspend_ps;
+  const TimePs free_at = max_ps(now, d.array_start_ps) + latency;
+  // Suspending only pays if the operation would still be running when the planes free up.
+  if (free_at + cfg_.resume_ps >= d.done_ps) return;
+  d.remaining_ps = d.done_ps - free_at;
+  d.suspended = true;
+  ++d.suspends;
+  ++d.gen;  // the pending PeDone wake is now stale
+  for (std::uint32_t p = 0; p < geo_.planes; ++p) plane_free_at_[die * geo_.planes + p] = free_at;
+  stats_.die_busy_ps[die] -= d.remaining_ps;  // charged again on resume
+  ++(program ? stats_.program_suspends : stats_.erase_suspends);
+}
+
+void FlashArray::check_die_at(std::uint32_t die, TimePs when) {
+  Die& d = dies_[die];
+  if (d.check_pending) return;  // an earlier check re-books itself if still too early
+  d.check_pending = true;
+  wake_.at(when, Wake{Stage::DieCheck, nullptr, die, 0});
+}
+
+// Resumes a suspended operation or starts the next queued one once the die's reads are out.
+void FlashArray::service_die(std::uint32_t die, TimePs now) {
+  Die& d = dies_[die];
+  if (!d.suspended) {
+    try_start_pe(die, now);
+    return;
+  }
+  const TimePs ready = planes_free_at(die);
+  if (ready > now) {
+    check_die_at(die, ready);
+    return;
+  }
+  d.suspended = false;
+  d.done_ps = now + cfg_.resume_ps + d.remaining_ps;
+  for (std::uint32_t p = 0; p < geo_.planes; ++p) plane_free_at_[die * geo_.planes + p] = d.done_ps;
+  stats_.die_busy_ps[die] += d.done_ps - now;
+  wake_.at(d.done_ps, Wake{Stage::PeDone, d.active, die, d.gen});
 }
 
 void FlashArray::try_start_pe(std::uint32_t die, TimePs now) {
   Die& d = dies_[die];
-  if (d.pe_active || d.pe.empty()) return;
+  if (d.active || d.pe.empty()) return;
   const TimePs ready = planes_free_at(die);
   if (ready > now) {
-    // Reads booked on the die go first; look again when they have left the planes.
-    if (!d.check_pending) {
-      d.check_pending = true;
-      wake_.at(ready, Wake{Stage::DieCheck, nullptr, die});
-    }
+    check_die_at(die, ready);  // reads booked on the die go first
     return;
   }
   NandOp* op = d.pe.pop();
-  d.pe_active = true;
   op->start_ps = now;
   TimePs done;
   if (op->kind == OpKind::Program) {
     const std::uint32_t ch = geo_.channel_of(die);
     const TimePs xfer = bus_time_ps(op->bus_bytes);
-    done = channels_[ch].reserve(now, now + cfg_.cmd_overhead_ps, xfer) + cfg_.tPROG_ps;
+    d.array_start_ps = channels_[ch].reserve(now, now + cfg_.cmd_overhead_ps, xfer);
+    done = d.array_start_ps + cfg_.tPROG_ps;
     stats_.channel_busy_ps[ch] += xfer;
     ++stats_.programs;
     stats_.program_bus_bytes += op->bus_bytes;
   } else {
-    done = now + cfg_.cmd_overhead_ps + cfg_.tBERS_ps;
+    d.array_start_ps = now + cfg_.cmd_overhead_ps;
+    done = d.array_start_ps + cfg_.tBERS_ps;
     ++stats_.erases;
   }
+  d.active = op;
+  d.done_ps = done;
+  d.suspends = 0;
   for (std::uint32_t p = 0; p < geo_.planes; ++p) plane_free_at_[die * geo_.planes + p] = done;
   stats_.die_busy_ps[die] += done - now;
-  wake_.at(done, Wake{Stage::PeDone, op, die});
+  wake_.at(done, Wake{Stage::PeDone, op, die, d.gen});
 }
 
 void FlashArray::on_wake() {
@@ -88,15 +133,18 @@ void FlashArray::on_wake() {
         w.op->done_ps = now;
         client_->on_nand_done(w.op);
         break;
-      case Stage::PeDone:
-        dies_[w.die].pe_active = false;
+      case Stage::PeDone: {
+        Die& d = dies_[w.die];
+        if (w.gen != d.gen) break;  // suspended after this wake was booked
+        d.active = nullptr;
         w.op->done_ps = now;
         client_->on_nand_done(w.op);
         try_start_pe(w.die, now);
         break;
+      }
       case Stage::DieCheck:
         dies_[w.die].check_pending = false;
-        try_start_pe(w.die, now);
+        service_die(w.die, now);
         break;
     }
   });

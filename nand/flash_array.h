@@ -8,7 +8,12 @@
 //  - program: all planes idle -> channel data-in -> tPROG -> done.
 //  - erase:   all planes idle -> tBERS -> done.
 //  - Reads have priority: a program/erase starts only when every read booked on the die
-//    has left its plane (no suspend; see issue 3). Programs and erases run in FIFO order.
+//    has left its plane. Programs and erases run in FIFO order.
+//  - Suspend (when enabled): a host read (NandOp::may_suspend) to a die whose program/erase is running pauses it,
+//    at most max_suspends_per_op times per operation. The planes free up the suspend
+//    latency after the later of the read's arrival and the end of the program's data-in;
+//    once every read booked meanwhile has left, the operation resumes for the time it
+//    still had to run plus the resume overhead.
 #pragma once
 #include <systemc>
 #include <vector>
@@ -35,19 +40,29 @@ class FlashArray : public sc_core::sc_module, public FlashPort {
 
  private:
   struct Die {
-    OpQueue pe;                 // programs and erases waiting, FIFO
-    bool pe_active = false;
-    bool check_pending = false;  // a wake-up to retry the head P/E is booked
+    OpQueue pe;                  // programs and erases waiting, FIFO
+    NandOp* active = nullptr;    // the program/erase on the array, running or suspended
+    TimePs array_start_ps = 0;   // end of the active program's data-in
+    TimePs done_ps = 0;          // when the active operation ends if not suspended again
+    TimePs remaining_ps = 0;     // array time left while suspended
+    std::uint32_t suspends = 0;  // suspends of the active operation so far
+    std::uint32_t gen = 0;       // bumps when done_ps moves; older PeDone wakes are stale
+    bool suspended = false;
+    bool check_pending = false;  // a wake-up to retry the head P/E or resume is booked
   };
   enum class Stage : std::uint8_t { ReadDone, PeDone, DieCheck };
   struct Wake {
     Stage stage;
-    NandOp* op;      // ReadDone / PeDone
-    std::uint32_t die;  // DieCheck
+    NandOp* op;         // ReadDone / PeDone
+    std::uint32_t die;  // PeDone / DieCheck
+    std::uint32_t gen;  // PeDone
   };
 
   void on_wake();
   void book_read(NandOp* op, TimePs now);
+  void maybe_suspend(Die& d, std::uint32_t die, TimePs now);
+  void service_die(std::uint32_t die, TimePs now);
+  void check_die_at(std::uint32_t die, TimePs when);
   void try_start_pe(std::uint32_t die, TimePs now);
   TimePs planes_free_at(std::uint32_t die) const;
 

@@ -24,6 +24,14 @@ struct NandConfig {
   double bus_rate_mts = 0;     // NV-DDR/NV-LPDDR transfers per second (millions)
   std::uint32_t bus_width_bits = 0;
   double pe_cycles = 0;        // rated program/erase cycles per block
+  // Program/erase suspend: a read arriving while its die programs or erases may pause the
+  // operation. The operation keeps progressing during the suspend latency; resuming costs
+  // resume_ps on top of the time it still had to run.
+  TimePs program_suspend_ps = 0;   // command to array free, program
+  TimePs erase_suspend_ps = 0;     // command to array free, erase
+  TimePs resume_ps = 0;            // extra array time added by each resume
+  std::uint32_t max_suspends_per_op = 0;
+  bool suspend_enabled = false;    // controller policy (drive profile), not a NAND property
 
   double bus_bytes_per_s() const { return bus_rate_mts * 1e6 * bus_width_bits / 8.0; }
   std::uint64_t die_raw_bytes() const {

@@ -14,6 +14,7 @@ struct NandOp {
   std::uint32_t die = 0;
   std::uint32_t plane = 0;       // reads: the plane read; program/erase: all planes
   std::uint32_t bus_bytes = 0;   // data + spare moved over the channel
+  bool may_suspend = false;      // reads: may suspend a program/erase (host reads, not GC)
   TimePs submit_ps = 0;
   TimePs start_ps = 0;           // array operation began
   TimePs done_ps = 0;
