@@ -238,8 +238,25 @@ void Ftl::start_gc(std::uint32_t die, int victim) {
 }
 
 bool Ftl::gc_urgent(std::uint32_t die) const {
-  // Down to the GC reserve: the host cannot open a block group here, so GC runs flat out.
-  return !cfg_.gc_paced || map_.free_bgs(die) <= 1;
+  // Down to the GC reserve the host cannot open a block group here, and an idle host is not
+  // slowed by relocation: either way GC runs flat out.
+  return !cfg_.gc_paced || host_idle_ || map_.free_bgs(die) <= 1;
+}
+
+bool Ftl::wants_more_gc(std::uint32_t die) const {
+  const std::uint32_t target = host_idle_ ? std::max(cfg_.idle_gc_target_bgs, cfg_.gc_high_watermark_bgs)
+                                          : cfg_.gc_high_watermark_bgs;
+  return map_.free_bgs(die) < target;
+}
+
+void Ftl::set_host_idle(bool idle) {
+  host_idle_ = idle;
+  if (!idle) return;  // a running job falls back to earning credits from host writes
+  ++counters_.idle_periods;
+  for (std::uint32_t die = 0; die < geo_.dies; ++die) {
+    if (gc_[die].active) gc_pump(die);
+    else if (wants_more_gc(die)) start_gc(die);
+  }
 }
 
 void Ftl::gc_pump(std::uint32_t die) {
@@ -308,7 +325,7 @@ void Ftl::on_nand_done(nand::NandOp* op) {
       ops_.put(op);
       dispatch_host_units();
       // Keep collecting up to the high watermark; then let static wear levelling move cold data.
-      if (map_.free_bgs(die) < cfg_.gc_high_watermark_bgs) start_gc(die);
+      if (wants_more_gc(die)) start_gc(die);
       else if (const int cold = map_.pick_static_wl_victim(die); cold >= 0) start_gc(die, cold);
       return;
     }

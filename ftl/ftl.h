@@ -41,6 +41,7 @@ struct FtlCounters {
   std::uint64_t host_programs = 0, gc_programs = 0;
   std::uint64_t write_stalls = 0;  // commands that waited for buffer space
   std::uint64_t trimmed_ius = 0;
+  std::uint64_t idle_periods = 0;  // times background GC was started by host idleness
 };
 
 class Ftl : public nand::FlashClient {
@@ -62,6 +63,10 @@ class Ftl : public nand::FlashClient {
   void trim(IoRequest* r);
 
   void on_nand_done(nand::NandOp* op) override;
+  // The host interface reports idleness (no command outstanding for idle_gc_after_ps) and
+  // its end; while idle, GC runs unpaced up to idle_gc_target_bgs free block groups per die.
+  void set_host_idle(bool idle);
+  TimePs idle_gc_after_ps() const { return cfg_.idle_gc_after_ps; }
 
   Mapping& mapping() { return map_; }
   const Mapping& mapping() const { return map_; }
@@ -98,6 +103,7 @@ class Ftl : public nand::FlashClient {
   void on_host_program_done(nand::NandOp* op);
   void grant_waiting_writes();
   void maybe_start_gc(std::uint32_t die);
+  bool wants_more_gc(std::uint32_t die) const;
   void start_gc(std::uint32_t die, int victim = -1);
   void gc_pump(std::uint32_t die);
   bool gc_urgent(std::uint32_t die) const;
@@ -130,6 +136,7 @@ class Ftl : public nand::FlashClient {
   std::size_t ready_head_ = 0;
   std::vector<std::uint32_t> host_programs_inflight_;
   std::uint32_t rr_die_ = 0;
+  bool host_idle_ = false;
 
   std::vector<std::unique_ptr<Unit>> unit_store_;
   std::vector<Unit*> free_units_;

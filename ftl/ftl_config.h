@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <string>
 
+#include "sim/time.h"
+
 namespace ssdtwin::ftl {
 
 // GC victim selection. Greedy: fewest valid IUs. FIFO: the block group closed longest ago.
@@ -22,6 +24,8 @@ struct FtlConfig {
   std::uint32_t gc_window_bgs = 16;         // per die, for windowed greedy
   std::uint32_t static_wl_spread_pe = 0;    // erase-count spread (P/E cycles) that triggers static WL; 0 off
   std::uint32_t gc_paced = 1;               // 1: GC relocation paced by host writes (credits); 0: as fast as it can
+  TimePs idle_gc_after_ps = 0;              // host idle this long (no command outstanding) starts background GC; 0 off
+  std::uint32_t idle_gc_target_bgs = 0;     // per die: background GC collects until this many block groups are free
 };
 
 }  // namespace ssdtwin::ftl

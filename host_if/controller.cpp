@@ -50,6 +50,13 @@ Controller::Command* Controller::accept(int id, tlm::tlm_generic_payload& t, Tim
     t.set_response_status(ok_cmd ? tlm::TLM_ADDRESS_ERROR_RESPONSE : tlm::TLM_COMMAND_ERROR_RESPONSE);
     return nullptr;
   }
+  if (outstanding_++ == 0) {
+    ++idle_gen_;  // cancels a pending idle check
+    if (host_idle_) {
+      host_idle_ = false;
+      ftl_.set_host_idle(false);
+    }
+  }
   Command* c = pool_.get();
   c->trans = &t;
   c->queue = static_cast<std::uint32_t>(id);
@@ -146,6 +153,12 @@ void Controller::on_wake() {
       case Step::Committed:
         complete(c, now);
         break;
+      case Step::IdleCheck:
+        if (w.idle_gen == idle_gen_ && outstanding_ == 0) {
+          host_idle_ = true;
+          ftl_.set_host_idle(true);
+        }
+        break;
     }
   });
 }
@@ -175,6 +188,8 @@ void Controller::complete(Command* c, TimePs now) {
     socket[int(c->queue)]->nb_transport_bw(*c->trans, ph, d);
   }
   pool_.put(c);
+  if (--outstanding_ == 0 && ftl_.idle_gc_after_ps())
+    wake_.at(now + ftl_.idle_gc_after_ps(), Wake{Step::IdleCheck, nullptr, idle_gen_});
 }
 
 }  // namespace ssdtwin::host_if

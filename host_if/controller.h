@@ -59,10 +59,11 @@ class Controller : public sc_core::sc_module, public ftl::FtlHost {
     Op op = Op::Read;
     Command* next = nullptr;
   };
-  enum class Step : std::uint8_t { Fetched, CoreDone, DataIn, Committed };
+  enum class Step : std::uint8_t { Fetched, CoreDone, DataIn, Committed, IdleCheck };
   struct Wake {
     Step step;
     Command* cmd;
+    std::uint64_t idle_gen = 0;  // IdleCheck: valid only if no command arrived since
   };
   struct Queue {
     Command* head = nullptr;
@@ -92,6 +93,9 @@ class Controller : public sc_core::sc_module, public ftl::FtlHost {
   std::vector<Queue> ready_;  // fetched commands per SQ, awaiting a core
   std::uint32_t ready_count_ = 0, rr_ = 0, idle_cores_ = 0;
   Pool<Command> pool_;
+  std::uint32_t outstanding_ = 0;  // commands accepted and not yet completed
+  std::uint64_t idle_gen_ = 0;
+  bool host_idle_ = false;
   ScWakeups<Wake> wake_;
   ControllerStats stats_;
 };

@@ -86,6 +86,13 @@ std::vector<KeyDesc> build() {
                   "1: each host unit programmed on a die earns its GC V/(BG - V) units of relocation (V = victim's "
                   "valid IUs), unthrottled only when the die is down to its last free block group; 0: GC runs flat out",
                   ACC(ftl.gc_paced), {0, 1}, "1"));
+  k.push_back(num(D::Drive, "ftl.idle_gc_after_us", F, "us", 0, 1e7, kPsPerUsD,
+                  "Background GC: once no command has been outstanding this long, GC runs unpaced on every die "
+                  "below idle_gc_target_bgs free block groups, until a command arrives (0: off)",
+                  ACC(ftl.idle_gc_after_ps), {}, "0"));
+  k.push_back(num(D::Drive, "ftl.idle_gc_target_bgs", I, "block groups", 0, 1000, 1,
+                  "Per die: free block groups background GC collects up to (at least gc_high_watermark_bgs)",
+                  ACC(ftl.idle_gc_target_bgs), {}, "0"));
   k.push_back(num(D::Drive, "ftl.static_wl_spread_pe", I, "P/E cycles", 0, 1000000, 1,
                   "Static wear levelling: erase-count spread in a die that moves the coldest data (0: off)",
                   ACC(ftl.static_wl_spread_pe), {}, "0"));

@@ -202,6 +202,10 @@ void validate_drive(LoadedProfile& p) {
     throw InputError(fmt::format("{}: gc_high_watermark_bgs = {} must exceed gc_low_watermark_bgs = {}",
                                  where(p, K::Drive, "ftl.gc_high_watermark_bgs"), c.ftl.gc_high_watermark_bgs,
                                  c.ftl.gc_low_watermark_bgs));
+  if (c.ftl.idle_gc_after_ps && c.ftl.idle_gc_target_bgs < c.ftl.gc_high_watermark_bgs)
+    throw InputError(fmt::format("{}: idle_gc_target_bgs = {} must be at least gc_high_watermark_bgs = {} when "
+                                 "idle_gc_after_us is set", where(p, K::Drive, "ftl.idle_gc_target_bgs"),
+                                 c.ftl.idle_gc_target_bgs, c.ftl.gc_high_watermark_bgs));
   if (c.ftl.gc_high_watermark_bgs + 2 > n.blocks_per_plane)
     throw InputError(fmt::format("{}: gc_high_watermark_bgs = {} leaves no room in {} blocks per plane",
                                  where(p, K::Drive, "ftl.gc_high_watermark_bgs"), c.ftl.gc_high_watermark_bgs,

@@ -105,12 +105,28 @@ void FioInitiator::on_slot(std::uint32_t slot, TimePs now) {
       stats_.end_ps = done_ps;
     }
   }
-  if (may_issue(issue_ps)) issue(slot, issue_ps);
+  if (!may_issue(issue_ps)) return;
+  if (thinking_) {
+    parked_.push_back(slot);
+    return;
+  }
+  issue(slot, issue_ps);
+  if (setup_.job.thinktime_ps && ++since_think_ >= setup_.job.thinktime_blocks) {
+    since_think_ = 0;
+    thinking_ = true;
+  }
 }
 
 void FioInitiator::on_wake() {
-  wake_.drain([this](std::uint32_t slot) { on_slot(slot, sc_now_ps()); });
-  if (inflight_ == 0 && !done_) {
+  const TimePs now = sc_now_ps();
+  wake_.drain([this, now](std::uint32_t slot) { on_slot(slot, now); });
+  if (thinking_ && inflight_ == 0) {
+    // Quiesced: the last completion was reaped submit_overhead ago; idle thinktime from then.
+    thinking_ = false;
+    for (std::uint32_t slot : parked_) wake_.at(now + setup_.job.thinktime_ps, slot);
+    parked_.clear();
+  }
+  if (inflight_ == 0 && wake_.idle() && !done_) {
     done_ = true;
     // Stopped by the runtime: the window is exactly the runtime. Stopped by size: it closes
     // at the last completion.

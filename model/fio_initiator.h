@@ -8,6 +8,9 @@
 // next command (issued by fio submit_overhead before the doorbell). One event per I/O,
 // and the drive only ever sees requests at the current time.
 //
+// thinktime/thinktime_blocks: after every thinktime_blocks issues the job quiesces (waits
+// for its in-flight I/Os), then idles thinktime before the parked slots issue again.
+//
 // Statistics count completions in [start + ramp_time, start + ramp_time + runtime] when a
 // runtime is set: completions after it (the drain of work queued in the drive) are not
 // counted, so a time-based job reports the steady rate over exactly its runtime.
@@ -70,6 +73,11 @@ class FioInitiator : public sc_core::sc_module {
   TimePs start_ps_ = 0, stats_from_ps_ = 0, stop_ps_ = kTimeNever;
   std::uint32_t inflight_ = 0;
   bool done_ = false;
+  // thinktime: issues since the last think; once they reach thinktime_blocks the job stops
+  // issuing (slots park) until everything in flight has completed, then idles.
+  std::uint32_t since_think_ = 0;
+  bool thinking_ = false;
+  std::vector<std::uint32_t> parked_;
   JobStats stats_;
   ScWakeups<std::uint32_t> wake_;
 };

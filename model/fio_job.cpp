@@ -135,11 +135,12 @@ class Parser {
     if (v == "0" || v == "false") return false;
     fail(key, fmt::format("'{}' is not a boolean; use 0 or 1", v));
   }
-  TimePs time_value(const std::string& key, const std::string& v) {
+  TimePs time_value(const std::string& key, const std::string& v, bool default_us = false) {
     try {
-      return parse_fio_time(v);
+      return parse_fio_time(v, default_us ? 1e6 : 1e12);
     } catch (const std::invalid_argument&) {
-      fail(key, fmt::format("'{}' is not a time; use a number with an optional suffix us, ms, s, m, h (default s)", v));
+      fail(key, fmt::format("'{}' is not a time; use a number with an optional suffix us, ms, s, m, h (default {})", v,
+                            default_us ? "us" : "s"));
     }
   }
 
@@ -177,6 +178,10 @@ class Parser {
       j.time_based = bool_value(key, v);
     } else if (key == "ramp_time") {
       j.ramp_time_ps = time_value(key, v);
+    } else if (key == "thinktime") {
+      j.thinktime_ps = time_value(key, v, true);  // fio: microseconds unless a suffix says otherwise
+    } else if (key == "thinktime_blocks") {
+      j.thinktime_blocks = static_cast<std::uint32_t>(uint_value(key, v, 1, 1u << 30));
     } else if (key == "randrepeat") {
       j.randrepeat = bool_value(key, v);
     } else if (key == "randseed") {
@@ -196,7 +201,7 @@ class Parser {
         out.ignored_keys.push_back(key);
     } else {
       fail(key, "unknown or unsupported option; supported: rw, rwmixread, rwmixwrite, bs, iodepth, numjobs, "
-                "size, offset, runtime, time_based, ramp_time, randrepeat, randseed, group_reporting, "
+                "size, offset, runtime, time_based, ramp_time, thinktime, thinktime_blocks, randrepeat, randseed, group_reporting, "
                 "stonewall, name, direct (plus host-only keys such as ioengine and filename, ignored)");
     }
   }
@@ -224,14 +229,14 @@ std::uint64_t parse_fio_size(const std::string& v) {
   return static_cast<std::uint64_t>(num * it->second);
 }
 
-TimePs parse_fio_time(const std::string& v) {
+TimePs parse_fio_time(const std::string& v, double default_unit_ps) {
   const auto [num, suffix] = split_number(trim(v));
   static const std::map<std::string, double> ps = {
-      {"", 1e12},  {"s", 1e12},   {"sec", 1e12},  {"us", 1e6},     {"usec", 1e6},   {"ms", 1e9},
+      {"", 0},  {"s", 1e12},   {"sec", 1e12},  {"us", 1e6},     {"usec", 1e6},   {"ms", 1e9},
       {"msec", 1e9}, {"m", 60e12}, {"min", 60e12}, {"h", 3600e12}, {"hr", 3600e12}};
   const auto it = ps.find(suffix);
   if (it == ps.end()) throw std::invalid_argument("bad suffix");
-  return static_cast<TimePs>(num * it->second);
+  return static_cast<TimePs>(num * (suffix.empty() ? default_unit_ps : it->second));
 }
 
 FioJobFile parse_fio_job_text(const std::string& text, const std::string& path) {

@@ -33,6 +33,10 @@ struct FioJob {
   TimePs runtime_ps = 0;
   bool time_based = false;
   TimePs ramp_time_ps = 0;
+  // After every thinktime_blocks I/Os the job waits for all of them to complete, then
+  // idles thinktime before issuing again (fio's thinktime with thinktime_blocks_type=complete).
+  TimePs thinktime_ps = 0;
+  std::uint32_t thinktime_blocks = 1;
   bool randrepeat = true;
   std::uint64_t randseed = 0;
   bool group_reporting = false;
@@ -62,7 +66,7 @@ FioJobFile parse_fio_job_file(const std::string& path);
 
 // fio value syntax, exposed for tests and --set.
 std::uint64_t parse_fio_size(const std::string& v);  // throws std::invalid_argument
-TimePs parse_fio_time(const std::string& v);        // default unit: seconds
+TimePs parse_fio_time(const std::string& v, double default_unit_ps = 1e12);  // a bare number is in that unit
 
 const char* rw_name(RwMode m);
 

@@ -198,6 +198,7 @@ json report_json(const ReportInput& in) {
               {"gc_nand_reads", d.ftl.gc_nand_reads},
               {"gc_relocated_ius", d.mapping.gc_ius_programmed},
               {"gc_victims", d.mapping.gc_victims},
+              {"idle_gc_periods", d.ftl.idle_periods},
               {"static_wl_moves", d.mapping.static_wl_moves},
               {"retired_block_groups", d.mapping.retired_bgs},
               {"block_groups_erased", d.mapping.bgs_erased},

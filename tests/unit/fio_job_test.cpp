@@ -37,6 +37,7 @@ BOOST_AUTO_TEST_CASE(times_default_to_seconds) {
   BOOST_TEST(parse_fio_time("200ms") == 200 * kPsPerMs);
   BOOST_TEST(parse_fio_time("50us") == 50 * kPsPerUs);
   BOOST_TEST(parse_fio_time("1m") == 60 * kPsPerS);
+  BOOST_TEST(parse_fio_time("250", 1e6) == 250 * kPsPerUs);  // thinktime: bare numbers are microseconds
 }
 
 BOOST_AUTO_TEST_CASE(global_section_applies_to_later_jobs_and_jobs_override_it) {
@@ -54,6 +55,16 @@ BOOST_AUTO_TEST_CASE(global_section_applies_to_later_jobs_and_jobs_override_it) 
   BOOST_TEST(f.jobs[1].stonewall);
   BOOST_TEST(f.jobs[1].size->percent == 10.0);
   BOOST_TEST(f.ignored_keys.size() == 2u);  // ioengine, filename: reported once each
+}
+
+BOOST_AUTO_TEST_CASE(thinktime_defaults_to_microseconds_and_thinktime_blocks_to_one) {
+  const auto f = parse_fio_job_text("[a]\nrw=randwrite\nthinktime=250\n[b]\nthinktime=2ms\nthinktime_blocks=8\n", "job.fio");
+  BOOST_TEST(f.jobs[0].thinktime_ps == 250 * kPsPerUs);
+  BOOST_TEST(f.jobs[0].thinktime_blocks == 1u);
+  BOOST_TEST(f.jobs[1].thinktime_ps == 2 * kPsPerMs);
+  BOOST_TEST(f.jobs[1].thinktime_blocks == 8u);
+  expect_error("[a]\nthinktime_blocks=0\n", "2", "thinktime_blocks");
+  expect_error("[a]\nthinktime=soon\n", "2", "default us");
 }
 
 BOOST_AUTO_TEST_CASE(rwmixwrite_sets_the_read_share) {
