@@ -1,6 +1,8 @@
 #include "model/simulation.h"
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <fmt/format.h>
 #include <memory>
 
@@ -134,7 +136,22 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
       s.nand_programmed_ius = fs.programs * layout.geo.ius_per_unit;
       s.host_written_ius = drive.ftl().counters().host_written_ius;
       s.gc_relocated_ius = drive.ftl().mapping().counters().gc_ius_programmed;
-      for (std::uint32_t d = 0; d < layout.geo.dies; ++d) s.free_block_groups += drive.ftl().mapping().free_bgs(d);
+      const ftl::Mapping& map = drive.ftl().mapping();
+      for (std::uint32_t d = 0; d < layout.geo.dies; ++d) s.free_block_groups += map.free_bgs(d);
+      double sum = 0, sum2 = 0, lo = 1e300, hi = 0;
+      for (std::uint32_t d = 0; d < layout.geo.dies; ++d)
+        for (std::uint32_t bg = 0; bg < layout.geo.bgs_per_die; ++bg) {
+          const double e = map.erase_count(d, bg);
+          sum += e;
+          sum2 += e * e;
+          lo = std::min(lo, e);
+          hi = std::max(hi, e);
+        }
+      const double n = double(layout.geo.dies) * layout.geo.bgs_per_die, k = layout.scale;
+      s.pe_mean = sum / n / k;
+      s.pe_stddev = std::sqrt(std::max(0.0, sum2 / n - (sum / n) * (sum / n))) / k;
+      s.pe_min = lo / k;
+      s.pe_max = hi / k;
       return s;
     });
   }

@@ -26,7 +26,8 @@ void TimeSeriesSampler::tick() {
 SeriesTable time_series_table(const std::vector<Sample>& s, std::uint32_t iu_bytes) {
   SeriesTable t;
   t.columns = {"t_s",           "host_read_MBps",    "host_write_MBps", "nand_program_MBps", "gc_relocated_MBps",
-               "erases_per_s",  "free_block_groups", "waf_interval",    "waf_cumulative"};
+               "erases_per_s",  "free_block_groups", "waf_interval",    "waf_cumulative",    "pe_min",
+               "pe_mean",       "pe_max",            "pe_stddev"};
   for (std::size_t i = 1; i < s.size(); ++i) {
     const Sample &a = s[i - 1], &b = s[i];
     const double dt = b.t_s - a.t_s;
@@ -37,7 +38,8 @@ SeriesTable time_series_table(const std::vector<Sample>& s, std::uint32_t iu_byt
                       double(b.gc_relocated_ius - a.gc_relocated_ius) * iu_bytes / dt / 1e6,
                       double(b.nand_erases - a.nand_erases) / dt, double(b.free_block_groups),
                       host_ius > 0 ? prog_ius / host_ius : 0.0,
-                      b.host_written_ius ? double(b.nand_programmed_ius) / double(b.host_written_ius) : 0.0});
+                      b.host_written_ius ? double(b.nand_programmed_ius) / double(b.host_written_ius) : 0.0,
+                      b.pe_min, b.pe_mean, b.pe_max, b.pe_stddev});
   }
   return t;
 }

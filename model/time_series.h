@@ -1,6 +1,6 @@
 // Periodic samples of the drive's state in simulated time, to plot how a fresh drive falls
 // to steady state (the "write cliff"): host bandwidth, NAND programs, GC relocations,
-// free block groups and cumulative WAF per interval. Sampling stops by itself once nothing
+// free block groups, cumulative WAF and the erase-count distribution per interval. Sampling stops by itself once nothing
 // changes for 100 intervals, so it can never keep a stalled simulation alive.
 #pragma once
 #include <functional>
@@ -18,6 +18,9 @@ struct Sample {
   std::uint64_t nand_programs = 0, nand_erases = 0;
   std::uint64_t host_written_ius = 0, nand_programmed_ius = 0, gc_relocated_ius = 0;
   std::uint64_t free_block_groups = 0;
+  // Erase counts of all block groups, in full-scale P/E cycles (a BG scaled to 1/N of the
+  // wordlines is erased N times as often, so counts are divided by the scale).
+  double pe_min = 0, pe_mean = 0, pe_max = 0, pe_stddev = 0;
 };
 
 class TimeSeriesSampler : public sc_core::sc_module {
