@@ -10,6 +10,7 @@
 #include "ftl/waf_model.h"
 #include "model/config_loader.h"
 #include "model/endurance.h"
+#include "model/fio_job.h"
 #include "model/input_error.h"
 
 namespace ssdtwin::apps {
@@ -87,12 +88,25 @@ int cmd_endurance(int argc, char** argv) {
     throw model::InputError(fmt::format("option '--output-format': '{}' is not allowed; use normal or json", format));
   const model::LoadedProfile p = model::load_profile(a.single.at("--drive"), a.sets);
   model::EnduranceOptions opt;
-  if (a.single.count("--workload")) opt.workload = model::parse_endurance_workload(a.single.at("--workload"));
+  std::optional<model::FioJobFile> job_file;
+  if (a.single.count("--workload")) {
+    const std::string w = a.single.at("--workload");
+    if (w.size() > 4 && w.compare(w.size() - 4, 4, ".fio") == 0) {
+      job_file = model::parse_fio_job_file(w);
+      if (job_file->jobs.size() != 1)
+        throw model::InputError(fmt::format("{}: an endurance workload is one job section; this file has {}", w,
+                                            job_file->jobs.size()));
+      opt.workload = model::EnduranceWorkload::FioJob;
+    } else {
+      opt.workload = model::parse_endurance_workload(w);
+    }
+  }
   if (a.single.count("--host-write-mbps")) opt.host_write_mbps = parse_positive("--host-write-mbps", a.single.at("--host-write-mbps"));
   if (a.single.count("--seed")) opt.seed = static_cast<std::uint64_t>(parse_positive("--seed", a.single.at("--seed")));
   if (a.single.count("--op-sweep")) return op_sweep(p, a, opt, format == "json");
 
   const model::Layout l = cli::layout_from_args(p.config, a);
+  if (job_file) opt.fio = model::fio_writes(job_file->jobs[0], job_file->path, p.config, l);
   const model::EnduranceResult r = model::run_endurance(p.config, l, opt);
   if (format == "json") {
     std::cout << result_json(r, l).dump(2) << "\n";

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "ftl/functional_writer.h"
+#include "model/fio_job.h"
 #include "model/input_error.h"
 #include "model/steady_state.h"
 #include "sim/rng.h"
@@ -28,11 +29,25 @@ struct HostWrite {
 
 class Generator {
  public:
-  Generator(EnduranceWorkload w, std::uint64_t user_ius, std::uint32_t iu_bytes, std::uint64_t seed)
-      : w_(w), user_(user_ius), iu_(iu_bytes), rng_(seed) {}
+  Generator(EnduranceWorkload w, const FioWrites* fio, std::uint64_t user_ius, std::uint32_t iu_bytes, std::uint64_t seed)
+      : w_(w), fio_(fio), user_(user_ius), iu_(iu_bytes), rng_(seed) {}
 
   HostWrite next() {
     switch (w_) {
+      case EnduranceWorkload::FioJob: {
+        const std::uint64_t blocks = fio_->region_bytes / fio_->bs_bytes;
+        std::uint64_t block;
+        if (fio_->random) {
+          block = rng_.below(blocks);
+        } else {
+          block = seq_;
+          seq_ = (seq_ + 1) % blocks;
+        }
+        const std::uint64_t offset = block * fio_->bs_bytes;  // within the region
+        const std::uint64_t lpn = fio_->first_lpn + offset / iu_;
+        const std::uint32_t ius = fio_->bs_bytes < iu_ ? 1 : fio_->bs_bytes / iu_;
+        return {lpn, ius, fio_->bs_bytes};
+      }
       case EnduranceWorkload::Rand4k:
         return {rng_.below(user_), 1, iu_};
       case EnduranceWorkload::Seq128k: {
@@ -68,6 +83,7 @@ class Generator {
 
  private:
   EnduranceWorkload w_;
+  const FioWrites* fio_;
   std::uint64_t user_, seq_ = 0;
   std::uint32_t iu_;
   Rng rng_;
@@ -79,7 +95,40 @@ EnduranceWorkload parse_endurance_workload(const std::string& name) {
   if (name == "rand4k") return EnduranceWorkload::Rand4k;
   if (name == "seq128k") return EnduranceWorkload::Seq128k;
   if (name == "jesd219") return EnduranceWorkload::Jesd219;
-  throw InputError(fmt::format("option '--workload': '{}' is not allowed; use rand4k, seq128k or jesd219", name));
+  throw InputError(fmt::format("option '--workload': '{}' is not allowed; use rand4k, seq128k, jesd219 or a fio job "
+                               "file (*.fio)", name));
+}
+
+FioWrites fio_writes(const FioJob& j, const std::string& path, const DriveConfig& cfg, const Layout& layout) {
+  const std::string where = fmt::format("{}:{}: job '{}'", path, j.line, j.name);
+  if (j.is_trim() || j.read_percent() == 100)
+    throw InputError(fmt::format("{}: key 'rw' must write for an endurance run; use write, randwrite, rw, readwrite or "
+                                 "randrw (reads do not wear NAND and are left out)", where));
+  if (j.bs % 512 || j.bs > 1048576)
+    throw InputError(fmt::format("{}: key 'bs' = {} must be a multiple of 512 bytes up to 1 MiB", where, j.bs));
+  if (j.bs < layout.iu_bytes && layout.iu_bytes % j.bs)
+    throw InputError(fmt::format("{}: key 'bs' = {} must divide the indirection unit ({} bytes) when smaller than it",
+                                 where, j.bs, layout.iu_bytes));
+  if (j.bs > layout.iu_bytes && j.bs % layout.iu_bytes)
+    throw InputError(fmt::format("{}: key 'bs' = {} must be a multiple of the indirection unit ({} bytes)", where, j.bs,
+                                 layout.iu_bytes));
+  const std::uint64_t off = j.offset ? j.offset->resolve(cfg.user_bytes) : 0;
+  const std::uint64_t size = j.size ? j.size->resolve(cfg.user_bytes) : cfg.user_bytes - std::min(off, cfg.user_bytes);
+  if (off >= cfg.user_bytes || size == 0)
+    throw InputError(fmt::format("{}: keys 'offset'/'size' leave no region on a drive of {} bytes", where, cfg.user_bytes));
+  FioWrites f;
+  f.name = fmt::format("{}:{}", path, j.name);
+  f.random = j.is_random();
+  f.bs_bytes = static_cast<std::uint32_t>(j.bs);
+  // The same fraction of the scaled drive, aligned to the IU (and so to any smaller bs).
+  const std::uint64_t user = layout.user_bytes();
+  f.first_lpn = off / layout.scale / layout.iu_bytes;
+  const std::uint64_t start = f.first_lpn * layout.iu_bytes;
+  f.region_bytes = std::min(size / layout.scale, user - start) / j.bs * j.bs;
+  if (f.region_bytes < j.bs)
+    throw InputError(fmt::format("{}: the region ({} bytes at scale {}) is smaller than bs = {}", where,
+                                 size / layout.scale, layout.scale, j.bs));
+  return f;
 }
 
 const char* workload_name(EnduranceWorkload w) {
@@ -87,6 +136,7 @@ const char* workload_name(EnduranceWorkload w) {
     case EnduranceWorkload::Rand4k: return "rand4k";
     case EnduranceWorkload::Seq128k: return "seq128k";
     case EnduranceWorkload::Jesd219: return "jesd219";
+    case EnduranceWorkload::FioJob: return "fio";
   }
   return "?";
 }
@@ -107,9 +157,10 @@ double RoundsResult::window_waf() const {
 }
 
 RoundsResult run_rounds_until_steady(ftl::FunctionalWriter& writer, const Layout& layout, EnduranceWorkload w,
-                                     double round_fraction, std::uint32_t max_rounds, std::uint64_t seed) {
+                                     const FioWrites* fio, double round_fraction, std::uint32_t max_rounds,
+                                     std::uint64_t seed) {
   RoundsResult r;
-  Generator gen(w, layout.user_ius, layout.iu_bytes, seed);
+  Generator gen(w, fio, layout.user_ius, layout.iu_bytes, seed);
   const double round_bytes = round_fraction * double(layout.user_bytes());
   std::vector<std::uint64_t> batch;
   batch.reserve(512);
@@ -150,10 +201,11 @@ EnduranceResult run_endurance(const DriveConfig& cfg, const Layout& layout, cons
   writer.write_sequential(opt.precondition_passes);
   const std::uint64_t updates0 = writer.counters().host_ius + writer.counters().absorbed_ius;
   const RoundsResult rounds =
-      run_rounds_until_steady(writer, layout, opt.workload, opt.round_fraction, opt.max_rounds, opt.seed);
+      run_rounds_until_steady(writer, layout, opt.workload, opt.fio ? &*opt.fio : nullptr, opt.round_fraction,
+                              opt.max_rounds, opt.seed);
 
   EnduranceResult r;
-  r.workload = workload_name(opt.workload);
+  r.workload = opt.fio ? opt.fio->name : workload_name(opt.workload);
   r.round_waf = rounds.round_waf;
   r.steady = rounds.steady;
   r.steady_round = rounds.steady_round;

@@ -17,13 +17,28 @@ class FunctionalWriter;
 
 namespace ssdtwin::model {
 
-enum class EnduranceWorkload { Rand4k, Seq128k, Jesd219 };
-// Throws InputError listing the allowed names.
+struct FioJob;
+
+enum class EnduranceWorkload { Rand4k, Seq128k, Jesd219, FioJob };
+// Throws InputError listing the allowed names (a .fio path is handled by the caller).
 EnduranceWorkload parse_endurance_workload(const std::string& name);
 const char* workload_name(EnduranceWorkload w);
 
+// The writes of one fio job in the model's (scaled) LPN space. Reads of a mixed job do not
+// wear the NAND and are left out; offsets are bs-aligned within the job's region, as fio's.
+struct FioWrites {
+  std::string name;       // "file.fio:job"
+  bool random = false;
+  std::uint64_t first_lpn = 0;
+  std::uint64_t region_bytes = 0;  // scaled
+  std::uint32_t bs_bytes = 0;
+};
+// Throws InputError naming the job file, line and key when the job cannot drive endurance.
+FioWrites fio_writes(const FioJob& job, const std::string& path, const DriveConfig& cfg, const Layout& layout);
+
 struct EnduranceOptions {
   EnduranceWorkload workload = EnduranceWorkload::Rand4k;
+  std::optional<FioWrites> fio;           // workload == FioJob
   std::uint32_t precondition_passes = 2;  // SNIA workload-independent preconditioning
   double round_fraction = 0.25;           // host writes per round, as a fraction of user capacity
   std::uint32_t max_rounds = 80;
@@ -57,6 +72,6 @@ struct RoundsResult {
   double window_waf() const;
 };
 RoundsResult run_rounds_until_steady(ftl::FunctionalWriter& writer, const Layout& layout, EnduranceWorkload w,
-                                     double round_fraction, std::uint32_t max_rounds, std::uint64_t seed);
+                                     const FioWrites* fio, double round_fraction, std::uint32_t max_rounds, std::uint64_t seed);
 
 }  // namespace ssdtwin::model

@@ -162,7 +162,7 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
     w.write_sequential(opt.precondition_passes);
     if (opt.precondition_random) {
       // SNIA workload-dependent preconditioning: random 4K writes until WAF stops moving.
-      const RoundsResult r = run_rounds_until_steady(w, layout, EnduranceWorkload::Rand4k, 0.25, 80, opt.seed + 1);
+      const RoundsResult r = run_rounds_until_steady(w, layout, EnduranceWorkload::Rand4k, nullptr, 0.25, 80, opt.seed + 1);
       res.precondition.random_round_waf = r.round_waf;
       res.precondition.random_steady = r.steady;
       res.precondition.random_steady_round = r.steady_round;

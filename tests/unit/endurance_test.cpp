@@ -3,6 +3,8 @@
 #include "ftl/waf_model.h"
 #include "model/config_loader.h"
 #include "model/endurance.h"
+#include "model/fio_job.h"
+#include "model/input_error.h"
 #include "model/steady_state.h"
 #include "test_support.h"
 
@@ -80,9 +82,38 @@ BOOST_AUTO_TEST_CASE(cost_benefit_beats_greedy_on_the_skewed_jesd219_workload) {
   BOOST_TEST(cb < 0.9 * greedy);
 }
 
+BOOST_AUTO_TEST_CASE(fio_job_workload_drives_endurance_and_hot_regions_lower_waf) {
+  auto p = model::load_profile(test::source_path("tests/data/waf-drive.toml"));
+  const auto layout = model::make_layout(p.config, 1);
+  model::EnduranceOptions opt;
+  opt.precondition_passes = 1;
+  const double builtin = model::run_endurance(p.config, layout, opt).waf;
+  auto with_job = [&](const std::string& text) {
+    const auto jf = model::parse_fio_job_text(text, "w.fio");
+    model::EnduranceOptions o = opt;
+    o.workload = model::EnduranceWorkload::FioJob;
+    o.fio = model::fio_writes(jf.jobs[0], jf.path, p.config, layout);
+    return model::run_endurance(p.config, layout, o);
+  };
+  // A whole-drive 4 KiB randwrite job is the built-in rand4k workload, draw for draw.
+  const auto uniform = with_job("[u]\nrw=randwrite\nbs=4k\n");
+  BOOST_TEST(uniform.waf == builtin);
+  BOOST_TEST(uniform.workload == "w.fio:u");
+  // Writes confined to half the drive leave the other half cold: more spare per hot LBA.
+  BOOST_TEST(with_job("[h]\nrw=randwrite\nbs=4k\nsize=50%\n").waf < 0.8 * builtin);
+  // Sequential overwrites invalidate whole block groups: WAF 1.
+  BOOST_TEST(with_job("[s]\nrw=write\nbs=128k\n").waf == 1.0, boost::test_tools::tolerance(0.01));
+  const auto reads = model::parse_fio_job_text("[r]\nrw=randread\n", "r.fio");
+  BOOST_CHECK_EXCEPTION(model::fio_writes(reads.jobs[0], reads.path, p.config, layout), model::InputError,
+                        [](const model::InputError& e) {
+                          const std::string m = e.what();
+                          return m.find("r.fio:1: job 'r': key 'rw' must write") != std::string::npos;
+                        });
+}
+
 BOOST_AUTO_TEST_CASE(unknown_endurance_workload_lists_the_allowed_ones) {
   BOOST_CHECK_EXCEPTION(model::parse_endurance_workload("oltp"), std::runtime_error, [](const std::runtime_error& e) {
-    return std::string(e.what()).find("use rand4k, seq128k or jesd219") != std::string::npos;
+    return std::string(e.what()).find("use rand4k, seq128k, jesd219 or a fio job file") != std::string::npos;
   });
 }
 
