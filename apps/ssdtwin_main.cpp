@@ -27,11 +27,11 @@ const char* kUsage =
     "usage:\n"
     "  ssdtwin run --drive PROFILE.toml JOB.fio [--output-format=normal|json] [--output FILE]\n"
     "              [--set section.key=value]... [--scale N] [--precondition none|seqNx[,rand]|rand] [--seed N]\n"
-    "              [--check-invariants] [--timeseries-ms MS [--timeseries-csv FILE]]\n"
+    "              [--check-invariants] [--timeseries-ms MS [--timeseries-csv FILE]] [--steady-rounds MAX]\n"
     "  ssdtwin config --dump PROFILE.toml [--set section.key=value]...\n"
     "  ssdtwin config --docs\n"
     "  ssdtwin compare --lab LAB.toml [--drive PROFILE.toml] [--jobs N] [--output-format=normal|json]\n"
-    "  ssdtwin endurance --drive PROFILE.toml [--workload rand4k|seq128k|jesd219] [--host-write-mbps R]\n"
+    "  ssdtwin endurance --drive PROFILE.toml [--workload rand4k|seq128k|jesd219|JOB.fio] [--host-write-mbps R]\n"
     "              [--op-sweep 7,14.5,28] [--scale N] [--seed N] [--set k=v]... [--output-format=normal|json]\n";
 
 // "none", "seqNx", "rand" or "seqNx,rand": sequential fills, then random writes to steady state.
@@ -68,7 +68,7 @@ void write_output(const std::string& text, const cli::Args& a) {
 }
 
 int cmd_run(int argc, char** argv) {
-  const cli::Args a = cli::parse_args(argc, argv, {"--drive", "--output-format", "--output", "--set", "--scale", "--precondition", "--seed", "--timeseries-ms", "--timeseries-csv"}, {"--check-invariants"});
+  const cli::Args a = cli::parse_args(argc, argv, {"--drive", "--output-format", "--output", "--set", "--scale", "--precondition", "--seed", "--timeseries-ms", "--timeseries-csv", "--steady-rounds"}, {"--check-invariants"});
   if (!a.single.count("--drive")) throw model::InputError("run: --drive PROFILE.toml is required");
   if (a.positional.size() != 1) throw model::InputError("run: exactly one fio job file is required");
   const std::string format = a.single.count("--output-format") ? a.single.at("--output-format") : "normal";
@@ -85,6 +85,8 @@ int cmd_run(int argc, char** argv) {
   if (a.single.count("--timeseries-csv") && !opt.timeseries_interval_ps)
     throw model::InputError("option '--timeseries-csv' needs --timeseries-ms (the sampling interval)");
   if (a.single.count("--seed")) opt.seed = cli::parse_uint("--seed", a.single.at("--seed"), 0, UINT32_MAX);
+  if (a.single.count("--steady-rounds"))
+    opt.steady_max_rounds = static_cast<std::uint32_t>(cli::parse_uint("--steady-rounds", a.single.at("--steady-rounds"), 5, 1000));
   if (!a.single.count("--scale"))
     std::fprintf(stderr, "ssdtwin: scale %u chosen automatically (mapping tables %.0f MiB)\n", layout.scale,
                  double(layout.map_bytes()) / 1048576.0);

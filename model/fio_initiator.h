@@ -46,6 +46,7 @@ class FioInitiator : public sc_core::sc_module {
   FioInitiator(sc_core::sc_module_name name, const InitiatorSetup& setup, const host_if::HostConfig& host,
                std::function<void(FioInitiator&)> on_done);
   void start(TimePs now);  // called by the group scheduler
+  void stop_at(TimePs t) { stop_ps_ = std::min(stop_ps_, t); }  // ends the runtime early
   const JobStats& stats() const { return stats_; }
   const InitiatorSetup& setup() const { return setup_; }
 

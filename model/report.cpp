@@ -171,6 +171,17 @@ json report_json(const ReportInput& in) {
                        {"random_round_waf", r.precondition.random_round_waf},
                        {"random_steady_state", r.precondition.random_steady},
                        {"random_steady_state_round", r.precondition.random_steady_round}};
+  if (const SteadyRoundsReport& ss = r.steady_rounds; ss.max_rounds)
+    s["steady_state"] = {{"tracked", "iops"},
+                         {"rule", "SNIA PTS: 5-round window, range <= 20% and least-squares excursion <= 10% of the mean"},
+                         {"round_s", ss.round_s},
+                         {"max_rounds", ss.max_rounds},
+                         {"round_iops", ss.round_iops},
+                         {"round_mbps", ss.round_mbps},
+                         {"steady", ss.steady},
+                         {"steady_round", ss.steady_round},
+                         {"window_iops", ss.window_iops},
+                         {"window_mbps", ss.window_mbps}};
   s["seed"] = in.options.seed;
   s["ignored_job_keys"] = in.jobs.ignored_keys;
   const TimePs span = r.sim_end_ps;
@@ -246,6 +257,14 @@ std::string report_normal(const ReportInput& in) {
                      mean_fraction(d.flash.channel_busy_ps, r.sim_end_ps) * 100);
   out += fmt::format("  ftl: host IUs written={}, GC relocated IUs={}, write amplification={:.3f}\n",
                      d.ftl.host_written_ius, d.mapping.gc_ius_programmed, d.waf);
+  if (const SteadyRoundsReport& ss = r.steady_rounds; ss.max_rounds) {
+    if (ss.steady)
+      out += fmt::format("  steady state (SNIA, IOPS over 5 rounds of {:.3g} s): reached at round {}; window {:.0f} IOPS, "
+                         "{:.1f} MB/s\n", ss.round_s, ss.steady_round, ss.window_iops, ss.window_mbps);
+    else
+      out += fmt::format("  steady state (SNIA, IOPS over 5 rounds of {:.3g} s): NOT reached in {} rounds\n", ss.round_s,
+                         ss.round_iops.size());
+  }
   out += fmt::format("  pcie: payload ceiling {:.2f} GB/s per direction\n", d.link_payload_ceiling_bytes_per_s / 1e9);
   if (!in.jobs.ignored_keys.empty()) {
     std::string keys;

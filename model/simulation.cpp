@@ -87,9 +87,25 @@ void validate_jobs(const DriveConfig& cfg, const Layout& layout, const FioJobFil
                                  queues, cfg.controller.max_io_queues));
 }
 
+void validate_steady_rounds(const FioJobFile& jf) {
+  const FioJob& first = jf.jobs.front();
+  for (const FioJob& j : jf.jobs) {
+    const auto where = fmt::format("{}:{}: job '{}'", jf.path, j.line, j.name);
+    if (&j != &first && j.stonewall)
+      throw InputError(fmt::format("{}: key 'stonewall': steady-state rounds need every job running together", where));
+    if (!j.time_based || !j.runtime_ps)
+      throw InputError(fmt::format("{}: keys 'time_based' and 'runtime' are required: the runtime is one steady-state "
+                                   "round", where));
+    if (j.runtime_ps != first.runtime_ps || j.ramp_time_ps != first.ramp_time_ps)
+      throw InputError(fmt::format("{}: keys 'runtime'/'ramp_time' must match the first job's for steady-state rounds",
+                                   where));
+  }
+}
+
 RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile& jf, const RunOptions& opt) {
   using Clock = std::chrono::steady_clock;
   validate_jobs(cfg, layout, jf);
+  if (opt.steady_max_rounds) validate_steady_rounds(jf);
   RunResult res;
   Drive drive("drive", cfg, layout);
   GroupScheduler sched("groups");
@@ -105,6 +121,7 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
     for (std::uint32_t c = 0; c < j.numjobs; ++c) {
       InitiatorSetup s;
       s.job = j;
+      if (opt.steady_max_rounds) s.job.runtime_ps = j.runtime_ps * opt.steady_max_rounds;  // the monitor stops it
       s.job_index = ji;
       s.clone = c;
       s.group = group;
@@ -120,6 +137,15 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
       sched.groups[group].push_back(init.get());
       inits.push_back(std::move(init));
     }
+  }
+
+  std::unique_ptr<SteadyRoundsMonitor> rounds;
+  if (opt.steady_max_rounds) {
+    std::vector<FioInitiator*> all;
+    for (const auto& i : inits) all.push_back(i.get());
+    const FioJob& j = jf.jobs.front();
+    rounds = std::make_unique<SteadyRoundsMonitor>("steady_rounds", std::move(all), j.ramp_time_ps + j.runtime_ps,
+                                                   j.runtime_ps, opt.steady_max_rounds);
   }
 
   std::unique_ptr<TimeSeriesSampler> sampler;
@@ -189,6 +215,7 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
   }
 
   if (sampler) res.timeseries = sampler->samples();
+  if (rounds) res.steady_rounds = rounds->report();
   for (const auto& i : inits) {
     res.jobs.push_back(i->stats());
     res.total_ios += i->stats().read.ios + i->stats().write.ios;

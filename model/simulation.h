@@ -7,6 +7,7 @@
 
 #include "ftl/ftl.h"
 #include "host_if/controller.h"
+#include "model/steady_rounds.h"
 #include "model/drive_config.h"
 #include "model/fio_job.h"
 #include "model/job_stats.h"
@@ -22,6 +23,9 @@ struct RunOptions {
   std::uint64_t seed = 0;                 // mixed into job seeds when randrepeat=0
   bool check_invariants = false;          // run the FTL invariant checker after the jobs
   TimePs timeseries_interval_ps = 0;      // 0: no time series
+  // > 0: each job's runtime is one round; rounds repeat until the SNIA rule holds on the
+  // IOPS of the last five (SteadyRoundsMonitor) or this many rounds have run.
+  std::uint32_t steady_max_rounds = 0;
 };
 
 struct DriveResults {
@@ -45,6 +49,7 @@ struct PreconditionReport {
 
 struct RunResult {
   PreconditionReport precondition;
+  SteadyRoundsReport steady_rounds;
   std::vector<Sample> timeseries;
   std::vector<JobStats> jobs;  // one per clone, in job-file order
   DriveResults drive;
@@ -55,6 +60,9 @@ struct RunResult {
 
 // Throws InputError for jobs the drive cannot run (block size, depth, capacity, queues).
 void validate_jobs(const DriveConfig& cfg, const Layout& layout, const FioJobFile& jobs);
+// Throws InputError unless the jobs can run in steady-state rounds (one group, time-based,
+// one runtime and ramp_time shared by all jobs).
+void validate_steady_rounds(const FioJobFile& jobs);
 RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile& jobs, const RunOptions& opt);
 
 }  // namespace ssdtwin::model
