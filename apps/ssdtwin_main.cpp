@@ -98,7 +98,7 @@ int cmd_run(int argc, char** argv) {
   if (a.single.count("--timeseries-csv")) {
     std::ofstream f(a.single.at("--timeseries-csv"));
     if (!f) throw model::InputError(fmt::format("option '--timeseries-csv': cannot write '{}'", a.single.at("--timeseries-csv")));
-    f << model::to_csv(model::time_series_table(result.timeseries, layout.iu_bytes));
+    f << model::to_csv(model::time_series_table(result.timeseries, profile.config, layout));
   }
   return 0;
 }

@@ -124,6 +124,25 @@ std::vector<KeyDesc> build() {
                   "Host software time from fio submitting to the doorbell write", ACC(host.submit_overhead_ps)));
   k.push_back(num(D::Drive, "host.complete_overhead_ns", F, "ns", 0, 1e6, kPsPerNsD,
                   "Host software time from the interrupt to fio reaping the completion", ACC(host.complete_overhead_ps)));
+  k.push_back(num(D::Drive, "power.controller_idle_w", F, "W", 0, 100, 1,
+                  "Controller logic and cores in an operational state with no command work", ACC(power.controller_idle_w)));
+  k.push_back(num(D::Drive, "power.fe_core_busy_w", F, "W", 0, 10, 1,
+                  "Extra power of one front-end core while it processes a command", ACC(power.fe_core_busy_w)));
+  k.push_back(num(D::Drive, "power.datapath_pj_per_byte", F, "pJ/B", 0, 1e4, 1,
+                  "Controller datapath energy (DMA, LDPC, encryption) per host byte", ACC(power.datapath_pj_per_byte)));
+  k.push_back(num(D::Drive, "power.dram_w", F, "W", 0, 50, 1, "DRAM background power (refresh, termination)",
+                  ACC(power.dram_w)));
+  k.push_back(num(D::Drive, "power.dram_pj_per_byte", F, "pJ/B", 0, 1e4, 1, "DRAM access energy per host byte buffered",
+                  ACC(power.dram_pj_per_byte)));
+  k.push_back(num(D::Drive, "power.pcie_l0_w", F, "W", 0, 20, 1, "Device PCIe PHY and link layer in L0",
+                  ACC(power.pcie_l0_w)));
+  k.push_back(num(D::Drive, "power.pcie_l1_w", F, "W", 0, 20, 1, "Device PCIe PHY in L1 (ASPM), non-operational states",
+                  ACC(power.pcie_l1_w)));
+  k.push_back(num(D::Drive, "power.nonop_controller_w", F, "W", 0, 50, 1,
+                  "Controller and DRAM (self-refresh) in a non-operational power state", ACC(power.nonop_controller_w)));
+  k.push_back(num(D::Drive, "power.cap_window_ms", F, "ms", 0.01, 1e5, kPsPerUsD * 1000,
+                  "Averaging window over which the controller holds power at or under the state's MP",
+                  ACC(power.cap_window_ps)));
   // ---- NAND profile
   k.push_back(text(D::Nand, "nand.name", "NAND generation name", ACC(nand.name)));
   k.push_back(num(D::Nand, "geometry.die_capacity_gbit", F, "Gbit", 0.001, 1e5, 1, "Nominal die capacity", ACC(nand.die_capacity_gbit)));
@@ -142,6 +161,16 @@ std::vector<KeyDesc> build() {
   k.push_back(num(D::Nand, "bus.width_bits", I, "bits", 8, 16, 1, "Channel data width", ACC(nand.bus_width_bits), {8, 16}));
   k.push_back(num(D::Nand, "endurance.pe_cycles", F, "cycles", 100, 1e6, 1,
                   "Rated program/erase cycles per block (TBW = pe_cycles x raw bytes / WAF)", ACC(nand.pe_cycles)));
+  k.push_back(num(D::Nand, "energy.vcc_v", F, "V", 0.5, 5, 1, "Array supply voltage (VCC)", ACC(nand.vcc_v)));
+  k.push_back(num(D::Nand, "energy.read_ma", F, "mA", 0, 1000, 1, "Mean VCC current of a single-plane page read over tR",
+                  ACC(nand.read_ma)));
+  k.push_back(num(D::Nand, "energy.program_ma", F, "mA", 0, 1000, 1,
+                  "Mean VCC current of a multi-plane one-shot program over tPROG", ACC(nand.program_ma)));
+  k.push_back(num(D::Nand, "energy.erase_ma", F, "mA", 0, 1000, 1, "Mean VCC current of a multi-plane erase over tBERS",
+                  ACC(nand.erase_ma)));
+  k.push_back(num(D::Nand, "energy.standby_ua", F, "uA", 0, 1e5, 1, "Idle (standby) current per die", ACC(nand.standby_ua)));
+  k.push_back(num(D::Nand, "energy.io_pj_per_byte", F, "pJ/B", 0, 1e4, 1,
+                  "Channel I/O energy (VCCQ) per byte transferred, data + spare", ACC(nand.io_pj_per_byte)));
   k.push_back(num(D::Nand, "suspend.program_suspend_us", F, "us", 0, 1e4, kPsPerUsD,
                   "Program suspend latency: suspend command to the planes being free for a read", ACC(nand.program_suspend_ps)));
   k.push_back(num(D::Nand, "suspend.erase_suspend_us", F, "us", 0, 1e5, kPsPerUsD,

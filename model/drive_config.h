@@ -6,6 +6,7 @@
 
 #include "ftl/ftl_config.h"
 #include "host_if/host_if_config.h"
+#include "host_if/power_config.h"
 #include "nand/nand_config.h"
 
 namespace ssdtwin::model {
@@ -23,6 +24,7 @@ struct DriveConfig {
   host_if::PcieConfig pcie;
   host_if::ControllerConfig controller;
   host_if::HostConfig host;
+  host_if::PowerConfig power;
 
   std::uint32_t dies() const { return channels * dies_per_channel; }
   std::uint64_t raw_bytes() const { return std::uint64_t(dies()) * nand.die_raw_bytes(); }

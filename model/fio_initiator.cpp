@@ -95,6 +95,7 @@ void FioInitiator::on_slot(std::uint32_t slot, TimePs now) {
     const TimePs done_ps = s.seen_ps + host_.complete_overhead_ps;  // fio reaps the completion
     issue_ps = done_ps;
     (s.trans.is_read() ? stats_.all_read_bytes : stats_.all_write_bytes) += s.trans.get_data_length();
+    ++stats_.all_ios;
     // As fio: statistics are cleared when the ramp ends and count completions from then on,
     // up to the end of the runtime (the drain of work still queued after it is not counted).
     if (done_ps >= stats_from_ps_ && done_ps <= stop_ps_) {

@@ -224,8 +224,25 @@ json report_json(const ReportInput& in) {
                      {"core_utilisation", span ? double(d.controller.core_busy_ps) / double(span) /
                                                      in.profile.config.controller.fe_cores
                                                : 0.0}};
-  if (!r.timeseries.empty()) {
-    const SeriesTable t = time_series_table(r.timeseries, in.layout.iu_bytes);
+  {
+    const SeriesTable pt = power_series_table(r.timeseries, in.profile.config, in.layout);
+    std::vector<double> interval_w;
+    for (const auto& row : pt.rows) interval_w.push_back(row[1]);
+    const PowerSummary p = summarize_power(in.profile.config, in.layout, r.activity, interval_w);
+    json breakdown = json::object();
+    for (const auto& [name, j] : p.energy.parts()) breakdown[name] = p.seconds > 0 ? j / p.seconds : 0.0;
+    s["power"] = {{"average_w", p.average_w},
+                  {"peak_w", p.peak_w},
+                  {"energy_j", p.energy_j},
+                  {"mb_per_s_per_w", p.mb_per_s_per_w},
+                  {"iops_per_w", p.iops_per_w},
+                  {"uj_per_io", p.uj_per_io},
+                  {"breakdown_w", breakdown},
+                  {"window", "whole simulated time, ramp included"},
+                  {"series", {{"columns", pt.columns}, {"rows", pt.rows}}}};
+  }
+  if (in.options.timeseries_interval_ps && !r.timeseries.empty()) {
+    const SeriesTable t = time_series_table(r.timeseries, in.profile.config, in.layout);
     s["timeseries"] = {{"interval_s", in.options.timeseries_interval_ps * 1e-12}, {"columns", t.columns}, {"rows", t.rows}};
   }
   const double wall = r.wall_simulation_s;
@@ -264,6 +281,18 @@ std::string report_normal(const ReportInput& in) {
     else
       out += fmt::format("  steady state (SNIA, IOPS over 5 rounds of {:.3g} s): NOT reached in {} rounds\n", ss.round_s,
                          ss.round_iops.size());
+  }
+  {
+    const SeriesTable pt = power_series_table(r.timeseries, in.profile.config, in.layout);
+    std::vector<double> interval_w;
+    for (const auto& row : pt.rows) interval_w.push_back(row[1]);
+    const PowerSummary p = summarize_power(in.profile.config, in.layout, r.activity, interval_w);
+    std::string parts;
+    for (const auto& [name, j] : p.energy.parts())
+      parts += fmt::format("{}{} {:.2f}", parts.empty() ? "" : ", ", name, p.seconds > 0 ? j / p.seconds : 0.0);
+    out += fmt::format("  power: average {:.2f} W, peak {:.2f} W, {:.1f} MB/s/W, {:.0f} IOPS/W, {:.1f} uJ/IO\n",
+                       p.average_w, p.peak_w, p.mb_per_s_per_w, p.iops_per_w, p.uj_per_io);
+    out += fmt::format("  power breakdown (W): {}\n", parts);
   }
   out += fmt::format("  pcie: payload ceiling {:.2f} GB/s per direction\n", d.link_payload_ceiling_bytes_per_s / 1e9);
   if (!in.jobs.ignored_keys.empty()) {

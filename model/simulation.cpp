@@ -148,39 +148,56 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
                                                    j.runtime_ps, opt.steady_max_rounds);
   }
 
-  std::unique_ptr<TimeSeriesSampler> sampler;
-  if (opt.timeseries_interval_ps) {
-    sampler = std::make_unique<TimeSeriesSampler>("timeseries", opt.timeseries_interval_ps, [&]() {
-      Sample s;
-      for (const auto& i : inits) {
-        s.host_read_bytes += i->stats().all_read_bytes;
-        s.host_write_bytes += i->stats().all_write_bytes;
+  // Activity for the power model; time in states comes from the controller's power states.
+  auto activity = [&]() {
+    ActivityCounters a;
+    a.t_s = s_from_ps(sc_now_ps());
+    const auto& fs = drive.flash().stats();
+    a.nand_reads = fs.reads;
+    a.nand_programs = fs.programs;
+    a.nand_erases = fs.erases;
+    a.nand_bus_bytes = fs.read_bus_bytes + fs.program_bus_bytes;
+    a.core_busy_s = s_from_ps(drive.controller().stats().core_busy_ps);
+    for (const auto& i : inits) {
+      a.host_bytes += i->stats().all_read_bytes + i->stats().all_write_bytes;
+      a.host_ios += i->stats().all_ios;
+    }
+    a.operational_s = a.t_s;
+    return a;
+  };
+  // Always sampled: the power series needs it; the full time series is reported on request.
+  const TimePs interval = opt.timeseries_interval_ps ? opt.timeseries_interval_ps : opt.power_interval_ps;
+  TimeSeriesSampler sampler("timeseries", interval, [&]() {
+    Sample s;
+    for (const auto& i : inits) {
+      s.host_read_bytes += i->stats().all_read_bytes;
+      s.host_write_bytes += i->stats().all_write_bytes;
+    }
+    const auto& fs = drive.flash().stats();
+    s.nand_programs = fs.programs;
+    s.nand_erases = fs.erases;
+    s.nand_programmed_ius = fs.programs * layout.geo.ius_per_unit;
+    s.host_written_ius = drive.ftl().counters().host_written_ius;
+    s.gc_relocated_ius = drive.ftl().mapping().counters().gc_ius_programmed;
+    const ftl::Mapping& map = drive.ftl().mapping();
+    for (std::uint32_t d = 0; d < layout.geo.dies; ++d) s.free_block_groups += map.free_bgs(d);
+    double sum = 0, sum2 = 0, lo = 1e300, hi = 0;
+    for (std::uint32_t d = 0; d < layout.geo.dies; ++d)
+      for (std::uint32_t bg = 0; bg < layout.geo.bgs_per_die; ++bg) {
+        const double e = map.erase_count(d, bg);
+        sum += e;
+        sum2 += e * e;
+        lo = std::min(lo, e);
+        hi = std::max(hi, e);
       }
-      const auto& fs = drive.flash().stats();
-      s.nand_programs = fs.programs;
-      s.nand_erases = fs.erases;
-      s.nand_programmed_ius = fs.programs * layout.geo.ius_per_unit;
-      s.host_written_ius = drive.ftl().counters().host_written_ius;
-      s.gc_relocated_ius = drive.ftl().mapping().counters().gc_ius_programmed;
-      const ftl::Mapping& map = drive.ftl().mapping();
-      for (std::uint32_t d = 0; d < layout.geo.dies; ++d) s.free_block_groups += map.free_bgs(d);
-      double sum = 0, sum2 = 0, lo = 1e300, hi = 0;
-      for (std::uint32_t d = 0; d < layout.geo.dies; ++d)
-        for (std::uint32_t bg = 0; bg < layout.geo.bgs_per_die; ++bg) {
-          const double e = map.erase_count(d, bg);
-          sum += e;
-          sum2 += e * e;
-          lo = std::min(lo, e);
-          hi = std::max(hi, e);
-        }
-      const double n = double(layout.geo.dies) * layout.geo.bgs_per_die, k = layout.scale;
-      s.pe_mean = sum / n / k;
-      s.pe_stddev = std::sqrt(std::max(0.0, sum2 / n - (sum / n) * (sum / n))) / k;
-      s.pe_min = lo / k;
-      s.pe_max = hi / k;
-      return s;
-    });
-  }
+    const double n = double(layout.geo.dies) * layout.geo.bgs_per_die, k = layout.scale;
+    s.pe_mean = sum / n / k;
+    s.pe_stddev = std::sqrt(std::max(0.0, sum2 / n - (sum / n) * (sum / n))) / k;
+    s.pe_min = lo / k;
+    s.pe_max = hi / k;
+    s.activity = activity();
+    return s;
+  });
 
   auto t0 = Clock::now();
   if (opt.precondition_passes > 0 || opt.precondition_random) {
@@ -214,7 +231,8 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
         drive.ftl().buffer_capacity_ius()));
   }
 
-  if (sampler) res.timeseries = sampler->samples();
+  res.timeseries = sampler.samples();
+  res.activity = activity();
   if (rounds) res.steady_rounds = rounds->report();
   for (const auto& i : inits) {
     res.jobs.push_back(i->stats());

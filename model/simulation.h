@@ -22,7 +22,8 @@ struct RunOptions {
   bool precondition_random = false;       // then uniform random 4K writes until WAF is steady
   std::uint64_t seed = 0;                 // mixed into job seeds when randrepeat=0
   bool check_invariants = false;          // run the FTL invariant checker after the jobs
-  TimePs timeseries_interval_ps = 0;      // 0: no time series
+  TimePs timeseries_interval_ps = 0;      // 0: no time series in the report
+  TimePs power_interval_ps = 10 * kPsPerMs;  // power series interval when no time series is asked for
   // > 0: each job's runtime is one round; rounds repeat until the SNIA rule holds on the
   // IOPS of the last five (SteadyRoundsMonitor) or this many rounds have run.
   std::uint32_t steady_max_rounds = 0;
@@ -50,7 +51,8 @@ struct PreconditionReport {
 struct RunResult {
   PreconditionReport precondition;
   SteadyRoundsReport steady_rounds;
-  std::vector<Sample> timeseries;
+  std::vector<Sample> timeseries;  // always sampled (power series); reported when asked for
+  ActivityCounters activity;       // at the end of the run, for the power report
   std::vector<JobStats> jobs;  // one per clone, in job-file order
   DriveResults drive;
   TimePs sim_end_ps = 0;

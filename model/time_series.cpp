@@ -23,11 +23,12 @@ void TimeSeriesSampler::tick() {
   if (unchanged_ < 100) tick_.notify(sc_ps(interval_ps_));
 }
 
-SeriesTable time_series_table(const std::vector<Sample>& s, std::uint32_t iu_bytes) {
+SeriesTable time_series_table(const std::vector<Sample>& s, const DriveConfig& cfg, const Layout& layout) {
+  const std::uint32_t iu_bytes = layout.iu_bytes;
   SeriesTable t;
   t.columns = {"t_s",           "host_read_MBps",    "host_write_MBps", "nand_program_MBps", "gc_relocated_MBps",
                "erases_per_s",  "free_block_groups", "waf_interval",    "waf_cumulative",    "pe_min",
-               "pe_mean",       "pe_max",            "pe_stddev"};
+               "pe_mean",       "pe_max",            "pe_stddev",       "power_w"};
   for (std::size_t i = 1; i < s.size(); ++i) {
     const Sample &a = s[i - 1], &b = s[i];
     const double dt = b.t_s - a.t_s;
@@ -39,7 +40,23 @@ SeriesTable time_series_table(const std::vector<Sample>& s, std::uint32_t iu_byt
                       double(b.nand_erases - a.nand_erases) / dt, double(b.free_block_groups),
                       host_ius > 0 ? prog_ius / host_ius : 0.0,
                       b.host_written_ius ? double(b.nand_programmed_ius) / double(b.host_written_ius) : 0.0,
-                      b.pe_min, b.pe_mean, b.pe_max, b.pe_stddev});
+                      b.pe_min, b.pe_mean, b.pe_max, b.pe_stddev,
+                      energy_between(cfg, layout, a.activity, b.activity).total_j() / dt});
+  }
+  return t;
+}
+
+SeriesTable power_series_table(const std::vector<Sample>& s, const DriveConfig& cfg, const Layout& layout) {
+  SeriesTable t;
+  t.columns = {"t_s", "power_w"};
+  for (const auto& part : EnergyBreakdown{}.parts()) t.columns.push_back(part.first + "_w");
+  for (std::size_t i = 1; i < s.size(); ++i) {
+    const double dt = s[i].t_s - s[i - 1].t_s;
+    if (dt <= 0) continue;
+    const EnergyBreakdown e = energy_between(cfg, layout, s[i - 1].activity, s[i].activity);
+    std::vector<double> row = {s[i].t_s, e.total_j() / dt};
+    for (const auto& part : e.parts()) row.push_back(part.second / dt);
+    t.rows.push_back(std::move(row));
   }
   return t;
 }

@@ -8,6 +8,7 @@
 #include <systemc>
 #include <vector>
 
+#include "model/energy.h"
 #include "sim/time.h"
 
 namespace ssdtwin::model {
@@ -21,6 +22,7 @@ struct Sample {
   // Erase counts of all block groups, in full-scale P/E cycles (a BG scaled to 1/N of the
   // wordlines is erased N times as often, so counts are divided by the scale).
   double pe_min = 0, pe_mean = 0, pe_max = 0, pe_stddev = 0;
+  ActivityCounters activity;  // for the power series
 };
 
 class TimeSeriesSampler : public sc_core::sc_module {
@@ -43,7 +45,9 @@ struct SeriesTable {
   std::vector<std::string> columns;
   std::vector<std::vector<double>> rows;
 };
-SeriesTable time_series_table(const std::vector<Sample>& s, std::uint32_t iu_bytes);
+SeriesTable time_series_table(const std::vector<Sample>& s, const DriveConfig& cfg, const Layout& layout);
+// Average power per interval, total and per component (W).
+SeriesTable power_series_table(const std::vector<Sample>& s, const DriveConfig& cfg, const Layout& layout);
 std::string to_csv(const SeriesTable& t);
 
 }  // namespace ssdtwin::model

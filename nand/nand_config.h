@@ -32,6 +32,13 @@ struct NandConfig {
   TimePs resume_ps = 0;            // extra array time added by each resume
   std::uint32_t max_suspends_per_op = 0;
   bool suspend_enabled = false;    // controller policy (drive profile), not a NAND property
+  // Energy: VCC x mean current x array time per operation, plus VCCQ I/O energy per byte on
+  // the channel. Currents are per operation (a single-plane read, a multi-plane program or
+  // erase), averaged over its array time.
+  double vcc_v = 0;
+  double read_ma = 0, program_ma = 0, erase_ma = 0;
+  double standby_ua = 0;           // per die, idle
+  double io_pj_per_byte = 0;       // channel transfer energy (VCCQ) per byte, data + spare
 
   double bus_bytes_per_s() const { return bus_rate_mts * 1e6 * bus_width_bits / 8.0; }
   std::uint64_t die_raw_bytes() const {

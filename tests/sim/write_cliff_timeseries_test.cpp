@@ -17,7 +17,7 @@ BOOST_AUTO_TEST_CASE(timeseries_shows_the_write_cliff_and_erase_counts_rising) {
   opt.precondition_passes = 1;
   opt.timeseries_interval_ps = 100 * kPsPerMs;
   const auto r = model::run_fio(p.config, layout, jobs, opt);
-  const auto t = model::time_series_table(r.timeseries, p.config.ftl.iu_bytes);
+  const auto t = model::time_series_table(r.timeseries, p.config, layout);
   auto col = [&](const std::string& name) {
     const auto it = std::find(t.columns.begin(), t.columns.end(), name);
     BOOST_TEST_REQUIRE((it != t.columns.end()), name);

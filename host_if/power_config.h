@@ -1,0 +1,36 @@
+// Power parameters of the drive outside the NAND dies (drive profile [power]) and its NVMe
+// power-state descriptor table ([[power_state]]). NAND energies are in nand::NandConfig.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "sim/time.h"
+
+namespace ssdtwin::host_if {
+
+// One NVMe power-state descriptor (NVMe base spec, Identify Controller PSD; libnvme
+// nvme_id_psd). Watts here; the Identify data would carry them in 0.01 W units.
+struct PowerStateDesc {
+  double mp_w = 0;          // maximum power in this state
+  bool non_operational = false;  // NOPS: no I/O is processed in this state
+  TimePs enlat_ps = 0;      // entry latency
+  TimePs exlat_ps = 0;      // exit latency
+  std::uint32_t rrt = 0, rrl = 0, rwt = 0, rwl = 0;  // relative read/write throughput/latency ranks
+  double idlp_w = 0;        // idle power (0: not reported)
+  double actp_w = 0;        // active power (0: not reported)
+};
+
+struct PowerConfig {
+  double controller_idle_w = 0;       // controller logic and cores, operational, no command work
+  double fe_core_busy_w = 0;          // extra per front-end core while it processes a command
+  double datapath_pj_per_byte = 0;    // DMA engines, LDPC, encryption per host byte moved
+  double dram_w = 0;                  // DRAM background power (refresh, termination)
+  double dram_pj_per_byte = 0;        // DRAM access energy per host byte buffered
+  double pcie_l0_w = 0;               // device-side PHY and link layer in L0 (active or idle)
+  double pcie_l1_w = 0;               // in L1 (ASPM) during non-operational states
+  double nonop_controller_w = 0;      // controller and DRAM (self-refresh) in a non-operational state
+  TimePs cap_window_ps = 0;           // averaging window of the MP cap
+  std::vector<PowerStateDesc> states;  // PS0 .. PSn
+};
+
+}  // namespace ssdtwin::host_if

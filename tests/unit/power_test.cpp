@@ -1,0 +1,52 @@
+#include <boost/test/unit_test.hpp>
+
+#include "model/config_loader.h"
+#include "model/energy.h"
+#include "nand/nand_energy.h"
+#include "test_support.h"
+
+using namespace ssdtwin;
+
+BOOST_AUTO_TEST_SUITE(power)
+
+BOOST_AUTO_TEST_CASE(energy_per_program_matches_vit) {
+  const auto p = model::load_profile(test::max9550());
+  const nand::NandConfig& n = p.config.nand;
+  // 3.3 V x 40 mA x 1.8 ms = 237.6 uJ per one-shot program of a wordline on all planes.
+  BOOST_TEST(nand::program_energy_j(n) == n.vcc_v * n.program_ma * 1e-3 * s_from_ps(n.tPROG_ps),
+             boost::test_tools::tolerance(1e-12));
+  BOOST_TEST(nand::program_energy_j(n) == 237.6e-6, boost::test_tools::tolerance(1e-9));
+  BOOST_TEST(nand::read_energy_j(n) == 3.3 * 0.060 * 45e-6, boost::test_tools::tolerance(1e-9));
+}
+
+BOOST_AUTO_TEST_CASE(energy_breakdown_adds_each_activity_to_its_component) {
+  const auto p = model::load_profile(test::max9550());
+  const auto layout = model::make_layout(p.config, 32);
+  const auto& c = p.config;
+  model::ActivityCounters a, b;
+  b.t_s = b.operational_s = 2.0;
+  b.nand_programs = 1000;
+  b.nand_erases = 10;
+  b.nand_bus_bytes = 1'000'000;
+  b.core_busy_s = 0.5;
+  b.host_bytes = 2'000'000'000;
+  const auto e = model::energy_between(c, layout, a, b);
+  BOOST_TEST(e.nand_array_j == 1000 * nand::program_energy_j(c.nand) + 10 * nand::erase_energy_j(c.nand, layout.tBERS_ps),
+             boost::test_tools::tolerance(1e-9));
+  BOOST_TEST(e.nand_io_j == 1e6 * c.nand.io_pj_per_byte * 1e-12, boost::test_tools::tolerance(1e-9));
+  BOOST_TEST(e.pcie_j == 2.0 * c.power.pcie_l0_w, boost::test_tools::tolerance(1e-9));
+  BOOST_TEST(e.controller_j == 2.0 * c.power.controller_idle_w + 0.5 * c.power.fe_core_busy_w +
+                                   2e9 * c.power.datapath_pj_per_byte * 1e-12,
+             boost::test_tools::tolerance(1e-9));
+  BOOST_TEST(e.dram_j == 2.0 * c.power.dram_w + 2e9 * c.power.dram_pj_per_byte * 1e-12, boost::test_tools::tolerance(1e-9));
+  // A non-operational second: PCIe in L1 and the controller's non-operational power instead.
+  model::ActivityCounters n = b;
+  n.t_s += 1.0;
+  n.non_operational_s += 1.0;
+  const auto idle = model::energy_between(c, layout, b, n);
+  BOOST_TEST(idle.pcie_j == c.power.pcie_l1_w, boost::test_tools::tolerance(1e-9));
+  BOOST_TEST(idle.controller_j == c.power.nonop_controller_w, boost::test_tools::tolerance(1e-9));
+  BOOST_TEST(idle.nand_array_j == 0.0);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
