@@ -3,11 +3,13 @@
 //   config   print the resolved profile (--dump) or the key reference (--docs)
 //   compare  run lab records (each in its own process) and print predicted vs measured
 //   endurance  WAF to steady state (functional FTL), TBW, DWPD; --op-sweep vs the closed form
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fmt/format.h>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 #include <systemc>
 
 #include "apps/cli_args.h"
@@ -15,6 +17,7 @@
 #include "apps/endurance_cmd.h"
 #include "model/config_loader.h"
 #include "model/config_report.h"
+#include "model/fio_job.h"
 #include "model/input_error.h"
 #include "model/report.h"
 #include "model/simulation.h"
@@ -28,6 +31,7 @@ const char* kUsage =
     "  ssdtwin run --drive PROFILE.toml JOB.fio [--output-format=normal|json] [--output FILE]\n"
     "              [--set section.key=value]... [--scale N] [--precondition none|seqNx[,rand]|rand] [--seed N]\n"
     "              [--check-invariants] [--timeseries-ms MS [--timeseries-csv FILE]] [--steady-rounds MAX]\n"
+    "              [--power-state N] [--power-timeline T:N[,T:N]...] [--apst]\n"
     "  ssdtwin config --dump PROFILE.toml [--set section.key=value]...\n"
     "  ssdtwin config --docs\n"
     "  ssdtwin compare --lab LAB.toml [--drive PROFILE.toml] [--jobs N] [--output-format=normal|json]\n"
@@ -35,6 +39,31 @@ const char* kUsage =
     "              [--op-sweep 7,14.5,28] [--scale N] [--seed N] [--set k=v]... [--output-format=normal|json]\n";
 
 // "none", "seqNx", "rand" or "seqNx,rand": sequential fills, then random writes to steady state.
+// "T:PS[,T:PS...]", T a fio-style time (2s, 500ms), times increasing.
+std::vector<host_if::PowerTimelineEntry> parse_power_timeline(const std::string& v) {
+  std::vector<host_if::PowerTimelineEntry> out;
+  std::stringstream ss(v);
+  for (std::string item; std::getline(ss, item, ',');) {
+    const auto colon = item.find(':');
+    auto bad = [&](const std::string& why) {
+      return model::InputError(fmt::format("option '--power-timeline': '{}' {}; use TIME:STATE[,TIME:STATE...], "
+                                           "e.g. 2s:1,5s:0", item, why));
+    };
+    if (colon == std::string::npos) throw bad("has no ':'");
+    host_if::PowerTimelineEntry e;
+    try {
+      e.at_ps = model::parse_fio_time(item.substr(0, colon));
+    } catch (const std::invalid_argument&) {
+      throw bad("does not start with a time");
+    }
+    e.state = static_cast<std::uint32_t>(cli::parse_uint("--power-timeline", item.substr(colon + 1), 0, 31));
+    if (!out.empty() && e.at_ps <= out.back().at_ps) throw bad("is not later than the previous entry");
+    out.push_back(e);
+  }
+  if (out.empty()) throw model::InputError("option '--power-timeline' needs at least one TIME:STATE entry");
+  return out;
+}
+
 void parse_precondition(const std::string& v, model::RunOptions& opt) {
   const auto fail = [&v]() {
     throw model::InputError(fmt::format("option '--precondition': '{}' is not allowed; use none, seqNx (N sequential "
@@ -68,7 +97,7 @@ void write_output(const std::string& text, const cli::Args& a) {
 }
 
 int cmd_run(int argc, char** argv) {
-  const cli::Args a = cli::parse_args(argc, argv, {"--drive", "--output-format", "--output", "--set", "--scale", "--precondition", "--seed", "--timeseries-ms", "--timeseries-csv", "--steady-rounds"}, {"--check-invariants"});
+  const cli::Args a = cli::parse_args(argc, argv, {"--drive", "--output-format", "--output", "--set", "--scale", "--precondition", "--seed", "--timeseries-ms", "--timeseries-csv", "--steady-rounds", "--power-state", "--power-timeline"}, {"--check-invariants", "--apst"});
   if (!a.single.count("--drive")) throw model::InputError("run: --drive PROFILE.toml is required");
   if (a.positional.size() != 1) throw model::InputError("run: exactly one fio job file is required");
   const std::string format = a.single.count("--output-format") ? a.single.at("--output-format") : "normal";
@@ -79,7 +108,11 @@ int cmd_run(int argc, char** argv) {
   const model::Layout layout = cli::layout_from_args(profile.config, a);
   model::RunOptions opt;
   if (a.single.count("--precondition")) parse_precondition(a.single.at("--precondition"), opt);
-  opt.check_invariants = !a.bools.empty();
+  opt.check_invariants = std::count(a.bools.begin(), a.bools.end(), "--check-invariants") > 0;
+  opt.power.apst = std::count(a.bools.begin(), a.bools.end(), "--apst") > 0;
+  if (a.single.count("--power-state"))
+    opt.power.initial_state = static_cast<std::uint32_t>(cli::parse_uint("--power-state", a.single.at("--power-state"), 0, 31));
+  if (a.single.count("--power-timeline")) opt.power.timeline = parse_power_timeline(a.single.at("--power-timeline"));
   if (a.single.count("--timeseries-ms"))
     opt.timeseries_interval_ps = cli::parse_uint("--timeseries-ms", a.single.at("--timeseries-ms"), 1, 3600000) * kPsPerMs;
   if (a.single.count("--timeseries-csv") && !opt.timeseries_interval_ps)

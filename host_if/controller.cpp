@@ -50,7 +50,9 @@ Controller::Command* Controller::accept(int id, tlm::tlm_generic_payload& t, Tim
     t.set_response_status(ok_cmd ? tlm::TLM_ADDRESS_ERROR_RESPONSE : tlm::TLM_COMMAND_ERROR_RESPONSE);
     return nullptr;
   }
+  TimePs exit_latency = 0;
   if (outstanding_++ == 0) {
+    if (power_) exit_latency = power_->on_host_busy(sc_now_ps());  // woken from a non-operational state
     ++idle_gen_;  // cancels a pending idle check
     if (host_idle_) {
       host_idle_ = false;
@@ -66,7 +68,8 @@ Controller::Command* Controller::accept(int id, tlm::tlm_generic_payload& t, Tim
   ++stats_.cmds_per_queue[c->queue];
   // Doorbell write down, SQE read request up, 64 B completion down.
   const TimePs now = sc_now_ps();
-  const TimePs db = down_.reserve(now, doorbell_ready_ps, link_.wire_time_ps(link_.mwr_wire_bytes(kDoorbellBytes))) + one_way_ps_;
+  const TimePs db =
+      down_.reserve(now, doorbell_ready_ps, link_.wire_time_ps(link_.mwr_wire_bytes(kDoorbellBytes))) + one_way_ps_ + exit_latency;
   const TimePs mrd = up_.reserve(now, db, link_.wire_time_ps(link_.mrd_wire_bytes(kSqeBytes)));
   const TimePs fetched = down_.reserve(now, mrd + round_trip_ps_, link_.wire_time_ps(link_.cpld_wire_bytes(kSqeBytes)));
   wake_.at(fetched, Wake{Step::Fetched, c});
@@ -108,6 +111,7 @@ void Controller::dispatch_to_cores(TimePs now) {
                         : c->op == Op::Write ? cfg_.fe_write_cmd_ps
                                              : cfg_.fe_trim_cmd_ps;
     stats_.core_busy_ps += cost;
+    if (power_) power_->budget().spend(now, core_busy_w_ * s_from_ps(cost) + per_byte_j_ * c->io.n_ius * iu_bytes_);
     wake_.at(now + cost, Wake{Step::CoreDone, c});
   }
 }
@@ -163,6 +167,12 @@ void Controller::on_wake() {
   });
 }
 
+void Controller::set_power(PowerManager* pm, const PowerConfig& cfg) {
+  power_ = pm;
+  core_busy_w_ = cfg.fe_core_busy_w;
+  per_byte_j_ = (cfg.datapath_pj_per_byte + cfg.dram_pj_per_byte) * 1e-12;
+}
+
 void Controller::on_buffer_granted(ftl::IoRequest* r) { start_data_in(from(r), sc_now_ps()); }
 
 void Controller::on_read_ready(ftl::IoRequest* r) { complete(from(r), sc_now_ps()); }
@@ -188,8 +198,10 @@ void Controller::complete(Command* c, TimePs now) {
     socket[int(c->queue)]->nb_transport_bw(*c->trans, ph, d);
   }
   pool_.put(c);
-  if (--outstanding_ == 0 && ftl_.idle_gc_after_ps())
-    wake_.at(now + ftl_.idle_gc_after_ps(), Wake{Step::IdleCheck, nullptr, idle_gen_});
+  if (--outstanding_ == 0) {
+    if (power_) power_->on_host_idle(now);
+    if (ftl_.idle_gc_after_ps()) wake_.at(now + ftl_.idle_gc_after_ps(), Wake{Step::IdleCheck, nullptr, idle_gen_});
+  }
 }
 
 }  // namespace ssdtwin::host_if

@@ -7,6 +7,7 @@
 #include <toml++/toml.h>
 
 #include "model/config_keys.h"
+#include "model/energy.h"
 #include "model/input_error.h"
 
 namespace ssdtwin::model {
@@ -44,6 +45,10 @@ class Loader {
     for (auto&& [sec_key, sec_node] : root) {
       const std::string section(sec_key.str());
       const auto line = sec_node.source().begin.line;
+      if (kind == ProfileKind::Drive && section == "power_state") {
+        load_power_states(path, sec_node);
+        continue;
+      }
       if (!sec_node.is_table())
         throw InputError(fmt::format("{}:{}: key '{}' is outside any section; sections allowed: {}", path, line,
                                      section, allowed_sections(kind)));
@@ -92,6 +97,51 @@ class Loader {
   }
 
  private:
+  // [[power_state]] entries, PS0 first: the NVMe power-state descriptor table.
+  void load_power_states(const std::string& path, const toml::node& node) {
+    const auto line0 = node.source().begin.line;
+    if (!node.is_array_of_tables())
+      throw InputError(fmt::format("{}:{}: 'power_state' must be an array of tables ([[power_state]] entries)", path, line0));
+    p_.config.power.states.clear();
+    p_.origin["drive:power_state"] = fmt::format("{}:{}", path, line0);
+    static const char* kAllowed = "mp_w, non_operational, enlat_us, exlat_us, rrt, rrl, rwt, rwl, idlp_w, actp_w";
+    for (auto&& entry : *node.as_array()) {
+      const toml::table& t = *entry.as_table();
+      const std::size_t ps = p_.config.power.states.size();
+      host_if::PowerStateDesc d;
+      bool has_mp = false;
+      for (auto&& [k, v] : t) {
+        const std::string key(k.str());
+        const auto where = fmt::format("{}:{}: [[power_state]] PS{} key '{}'", path, v.source().begin.line, ps, key);
+        auto number = [&](double lo, double hi) {
+          double x;
+          if (v.is_integer()) x = double(v.as_integer()->get());
+          else if (v.is_floating_point()) x = v.as_floating_point()->get();
+          else throw InputError(fmt::format("{} must be a number in {} .. {}", where, lo, hi));
+          if (!(x >= lo && x <= hi)) throw InputError(fmt::format("{} = {} is out of range; allowed {} .. {}", where, x, lo, hi));
+          return x;
+        };
+        if (key == "mp_w") d.mp_w = number(0.01, 1000), has_mp = true;
+        else if (key == "non_operational") {
+          if (!v.is_boolean()) throw InputError(fmt::format("{} must be true or false", where));
+          d.non_operational = v.as_boolean()->get();
+        } else if (key == "enlat_us") d.enlat_ps = static_cast<TimePs>(number(0, 1e8) * kPsPerUs);
+        else if (key == "exlat_us") d.exlat_ps = static_cast<TimePs>(number(0, 1e8) * kPsPerUs);
+        else if (key == "rrt") d.rrt = static_cast<std::uint32_t>(number(0, 31));
+        else if (key == "rrl") d.rrl = static_cast<std::uint32_t>(number(0, 31));
+        else if (key == "rwt") d.rwt = static_cast<std::uint32_t>(number(0, 31));
+        else if (key == "rwl") d.rwl = static_cast<std::uint32_t>(number(0, 31));
+        else if (key == "idlp_w") d.idlp_w = number(0, 1000);
+        else if (key == "actp_w") d.actp_w = number(0, 1000);
+        else throw InputError(fmt::format("{}: unknown; allowed: {}", where, kAllowed));
+      }
+      if (!has_mp)
+        throw InputError(fmt::format("{}:{}: [[power_state]] PS{} needs key 'mp_w' (maximum power, W)", path,
+                                     entry.source().begin.line, ps));
+      p_.config.power.states.push_back(d);
+    }
+  }
+
   void set(ProfileKind kind, const std::string& path, const toml::node& node, const std::string& where) {
     const KeyDesc* k = find_key(kind, path);
     if (!k) {
@@ -210,6 +260,30 @@ void validate_drive(LoadedProfile& p) {
     throw InputError(fmt::format("{}: gc_high_watermark_bgs = {} leaves no room in {} blocks per plane",
                                  where(p, K::Drive, "ftl.gc_high_watermark_bgs"), c.ftl.gc_high_watermark_bgs,
                                  n.blocks_per_plane));
+  validate_power_states(p);
+}
+
+void validate_power_states(const LoadedProfile& p) {
+  const DriveConfig& c = p.config;
+  const auto& st = c.power.states;
+  const auto it = p.origin.find("drive:power_state");
+  const std::string loc = it == p.origin.end() ? p.drive_path : it->second;
+  if (st.empty())
+    throw InputError(fmt::format("{}: missing the power-state table: add [[power_state]] entries (PS0 first) with "
+                                 "mp_w and optionally non_operational, enlat_us, exlat_us, rrt, rrl, rwt, rwl, idlp_w, "
+                                 "actp_w", p.drive_path));
+  if (st[0].non_operational)
+    throw InputError(fmt::format("{}: [[power_state]] PS0 must be operational (NVMe requires it)", loc));
+  const double idle_w = operational_static_w(c);
+  for (std::size_t i = 0; i < st.size(); ++i) {
+    for (std::uint32_t rank : {st[i].rrt, st[i].rrl, st[i].rwt, st[i].rwl})
+      if (rank >= st.size())
+        throw InputError(fmt::format("{}: [[power_state]] PS{}: relative ranks (rrt, rrl, rwt, rwl) must be below the "
+                                     "number of states ({})", loc, i, st.size()));
+    if (!st[i].non_operational && st[i].mp_w <= idle_w)
+      throw InputError(fmt::format("{}: [[power_state]] PS{}: mp_w = {} W does not exceed the drive's idle operational "
+                                   "power ({:.2f} W from [power] and the NAND standby current)", loc, i, st[i].mp_w, idle_w));
+  }
 }
 
 }  // namespace ssdtwin::model

@@ -21,5 +21,6 @@ LoadedProfile load_profile(const std::string& drive_path, const std::vector<std:
 // Cross-key rules (capacity, geometry, buffer, watermarks) and resolution of named choices
 // (GC policy); throws InputError.
 void validate_drive(LoadedProfile& p);
+void validate_power_states(const LoadedProfile& p);
 
 }  // namespace ssdtwin::model

@@ -76,6 +76,16 @@ std::string config_reference_markdown() {
       out += fmt::format("| `{}` | {} | {} | {} | {} | {} |\n", k.key(), type, k.unit.empty() ? "-" : k.unit,
                          k.allowed_text(), k.default_text ? *k.default_text : "required", k.description);
     }
+    if (kind == ProfileKind::Drive)
+      out += "\n### [[power_state]] (one table per state, PS0 first; at least one)\n\n"
+             "The NVMe power-state descriptor table (Identify Controller PSD).\n\n"
+             "| key | type | unit | allowed | default | meaning |\n|---|---|---|---|---|---|\n"
+             "| `mp_w` | number | W | 0.01 .. 1000 | required | Maximum (sustained) power; operational states must exceed the idle operational power |\n"
+             "| `non_operational` | true/false | - | true, false | false | NOPS: no I/O in this state (APST targets); PS0 must be operational |\n"
+             "| `enlat_us` | number | us | 0 .. 1e8 | 0 | Entry latency |\n"
+             "| `exlat_us` | number | us | 0 .. 1e8 | 0 | Exit latency, charged to the first command after a non-operational state |\n"
+             "| `rrt`, `rrl`, `rwt`, `rwl` | integer | - | below the number of states | 0 | Relative read/write throughput and latency ranks |\n"
+             "| `idlp_w`, `actp_w` | number | W | 0 .. 1000 | 0 | Idle and active power, reported only |\n";
   }
   return out;
 }

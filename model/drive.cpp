@@ -1,8 +1,11 @@
 #include "model/drive.h"
 
+#include "model/energy.h"
+
 namespace ssdtwin::model {
 
-Drive::Drive(sc_core::sc_module_name name, const DriveConfig& cfg, const Layout& layout)
+Drive::Drive(sc_core::sc_module_name name, const DriveConfig& cfg, const Layout& layout,
+             const host_if::PowerRunOptions& power)
     : sc_module(name), cfg_(cfg), layout_(layout) {
   nand::NandConfig nand = cfg.nand;
   nand.tBERS_ps = layout.tBERS_ps;  // a scaled block group erases in proportion to its size
@@ -11,6 +14,9 @@ Drive::Drive(sc_core::sc_module_name name, const DriveConfig& cfg, const Layout&
   flash_->set_client(ftl_.get());
   controller_ = std::make_unique<host_if::Controller>("controller", cfg.controller, cfg.pcie, cfg.host,
                                                       cfg.ftl.iu_bytes, layout.user_bytes(), *ftl_);
+  power_ = std::make_unique<host_if::PowerManager>("power", cfg.power, operational_static_w(cfg), power);
+  flash_->set_energy_budget(&power_->budget());
+  controller_->set_power(power_.get(), cfg.power);
 }
 
 }  // namespace ssdtwin::model

@@ -6,6 +6,7 @@
 
 #include "ftl/ftl.h"
 #include "host_if/controller.h"
+#include "host_if/power_manager.h"
 #include "model/drive_config.h"
 #include "model/layout.h"
 #include "nand/flash_array.h"
@@ -14,7 +15,8 @@ namespace ssdtwin::model {
 
 class Drive : public sc_core::sc_module {
  public:
-  Drive(sc_core::sc_module_name name, const DriveConfig& cfg, const Layout& layout);
+  Drive(sc_core::sc_module_name name, const DriveConfig& cfg, const Layout& layout,
+        const host_if::PowerRunOptions& power = {});
 
   tlm_utils::multi_passthrough_target_socket<host_if::Controller>& socket() { return controller_->socket; }
   const DriveConfig& config() const { return cfg_; }
@@ -22,6 +24,7 @@ class Drive : public sc_core::sc_module {
   nand::FlashArray& flash() { return *flash_; }
   ftl::Ftl& ftl() { return *ftl_; }
   host_if::Controller& controller() { return *controller_; }
+  host_if::PowerManager& power() { return *power_; }
 
  private:
   DriveConfig cfg_;
@@ -29,6 +32,7 @@ class Drive : public sc_core::sc_module {
   std::unique_ptr<nand::FlashArray> flash_;
   std::unique_ptr<ftl::Ftl> ftl_;
   std::unique_ptr<host_if::Controller> controller_;
+  std::unique_ptr<host_if::PowerManager> power_;
 };
 
 }  // namespace ssdtwin::model

@@ -135,6 +135,8 @@ std::vector<ReportEntry> report_entries(const FioJobFile& jf, const RunResult& r
   return out;
 }
 
+json power_states_json(const ReportInput& in);
+
 json report_json(const ReportInput& in) {
   const RunResult& r = in.result;
   const DriveResults& d = r.drive;
@@ -239,6 +241,7 @@ json report_json(const ReportInput& in) {
                   {"uj_per_io", p.uj_per_io},
                   {"breakdown_w", breakdown},
                   {"window", "whole simulated time, ramp included"},
+                  {"states", power_states_json(in)},
                   {"series", {{"columns", pt.columns}, {"rows", pt.rows}}}};
   }
   if (in.options.timeseries_interval_ps && !r.timeseries.empty()) {
@@ -251,6 +254,41 @@ json report_json(const ReportInput& in) {
                     {"simulated_ios_per_s", wall > 0 ? double(r.total_ios) / wall : 0.0}};
   root["ssdtwin"] = s;
   return root;
+}
+
+// The Identify Controller power-state table as configured, and what the run did with it.
+json power_states_json(const ReportInput& in) {
+  const host_if::PowerConfig& pc = in.profile.config.power;
+  const RunResult& r = in.result;
+  json table = json::array();
+  for (std::size_t i = 0; i < pc.states.size(); ++i) {
+    const host_if::PowerStateDesc& d = pc.states[i];
+    table.push_back({{"ps", i},
+                     {"mp_w", d.mp_w},
+                     {"nops", d.non_operational},
+                     {"enlat_us", double(d.enlat_ps) / kPsPerUs},
+                     {"exlat_us", double(d.exlat_ps) / kPsPerUs},
+                     {"rrt", d.rrt},
+                     {"rrl", d.rrl},
+                     {"rwt", d.rwt},
+                     {"rwl", d.rwl},
+                     {"idlp_w", d.idlp_w},
+                     {"actp_w", d.actp_w}});
+  }
+  std::vector<double> residency;
+  for (TimePs t : r.power_states.time_in_state_ps) residency.push_back(seconds(t));
+  json timeline = json::array();
+  for (const auto& e : in.options.power.timeline) timeline.push_back({{"at_s", seconds(e.at_ps)}, {"ps", e.state}});
+  return {{"descriptors", table},
+          {"initial_ps", in.options.power.initial_state},
+          {"timeline", timeline},
+          {"apst", in.options.power.apst},
+          {"time_in_state_s", residency},
+          {"apst_entries", r.power_states.apst_entries},
+          {"wakeups", r.power_states.wakeups},
+          {"exit_latency_charged_s", seconds(r.power_states.exit_latency_charged_ps)},
+          {"cap_throttled_ops", r.power_throttled_ops},
+          {"cap_throttle_delay_s", seconds(r.power_throttle_delay_ps)}};
 }
 
 std::string report_normal(const ReportInput& in) {
@@ -293,6 +331,19 @@ std::string report_normal(const ReportInput& in) {
     out += fmt::format("  power: average {:.2f} W, peak {:.2f} W, {:.1f} MB/s/W, {:.0f} IOPS/W, {:.1f} uJ/IO\n",
                        p.average_w, p.peak_w, p.mb_per_s_per_w, p.iops_per_w, p.uj_per_io);
     out += fmt::format("  power breakdown (W): {}\n", parts);
+    const auto& st = in.profile.config.power.states;
+    std::string res;
+    for (std::size_t i = 0; i < r.power_states.time_in_state_ps.size(); ++i)
+      if (r.power_states.time_in_state_ps[i])
+        res += fmt::format("{}PS{} ({:.0f} W{}) {:.3f} s", res.empty() ? "" : ", ", i, st[i].mp_w,
+                           st[i].non_operational ? ", non-operational" : "", seconds(r.power_states.time_in_state_ps[i]));
+    out += fmt::format("  power states: {}; MP cap held back {} operations ({:.3f} ms in total){}\n", res,
+                       r.power_throttled_ops, seconds(r.power_throttle_delay_ps) * 1e3,
+                       r.power_states.apst_entries
+                           ? fmt::format("; APST entries {}, wake-ups {} (exit latency {:.3f} ms charged)",
+                                         r.power_states.apst_entries, r.power_states.wakeups,
+                                         seconds(r.power_states.exit_latency_charged_ps) * 1e3)
+                           : "");
   }
   out += fmt::format("  pcie: payload ceiling {:.2f} GB/s per direction\n", d.link_payload_ceiling_bytes_per_s / 1e9);
   if (!in.jobs.ignored_keys.empty()) {

@@ -107,7 +107,17 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
   validate_jobs(cfg, layout, jf);
   if (opt.steady_max_rounds) validate_steady_rounds(jf);
   RunResult res;
-  Drive drive("drive", cfg, layout);
+  for (const auto& e : opt.power.timeline)
+    if (e.state >= cfg.power.states.size())
+      throw InputError(fmt::format("power state timeline: PS{} does not exist; the drive has PS0..PS{}", e.state,
+                                   cfg.power.states.size() - 1));
+  if (opt.power.initial_state >= cfg.power.states.size())
+    throw InputError(fmt::format("option '--power-state': PS{} does not exist; the drive has PS0..PS{}",
+                                 opt.power.initial_state, cfg.power.states.size() - 1));
+  if (cfg.power.states[opt.power.initial_state].non_operational)
+    throw InputError(fmt::format("option '--power-state': PS{} is non-operational; start in an operational state",
+                                 opt.power.initial_state));
+  Drive drive("drive", cfg, layout, opt.power);
   GroupScheduler sched("groups");
 
   std::vector<std::unique_ptr<FioInitiator>> inits;
@@ -162,7 +172,8 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
       a.host_bytes += i->stats().all_read_bytes + i->stats().all_write_bytes;
       a.host_ios += i->stats().all_ios;
     }
-    a.operational_s = a.t_s;
+    a.operational_s = drive.power().operational_s(sc_now_ps());
+    a.non_operational_s = drive.power().non_operational_s(sc_now_ps());
     return a;
   };
   // Always sampled: the power series needs it; the full time series is reported on request.
@@ -233,6 +244,9 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
 
   res.timeseries = sampler.samples();
   res.activity = activity();
+  res.power_states = drive.power().residency(sc_now_ps());
+  res.power_throttled_ops = drive.power().budget().throttled();
+  res.power_throttle_delay_ps = drive.power().budget().throttle_delay_ps();
   if (rounds) res.steady_rounds = rounds->report();
   for (const auto& i : inits) {
     res.jobs.push_back(i->stats());

@@ -7,6 +7,7 @@
 
 #include "ftl/ftl.h"
 #include "host_if/controller.h"
+#include "host_if/power_manager.h"
 #include "model/steady_rounds.h"
 #include "model/drive_config.h"
 #include "model/fio_job.h"
@@ -27,6 +28,7 @@ struct RunOptions {
   // > 0: each job's runtime is one round; rounds repeat until the SNIA rule holds on the
   // IOPS of the last five (SteadyRoundsMonitor) or this many rounds have run.
   std::uint32_t steady_max_rounds = 0;
+  host_if::PowerRunOptions power;  // initial power state, Set Features timeline, APST
 };
 
 struct DriveResults {
@@ -53,6 +55,9 @@ struct RunResult {
   SteadyRoundsReport steady_rounds;
   std::vector<Sample> timeseries;  // always sampled (power series); reported when asked for
   ActivityCounters activity;       // at the end of the run, for the power report
+  host_if::PowerStateResidency power_states;
+  std::uint64_t power_throttled_ops = 0;  // operations the power cap delayed
+  TimePs power_throttle_delay_ps = 0;
   std::vector<JobStats> jobs;  // one per clone, in job-file order
   DriveResults drive;
   TimePs sim_end_ps = 0;

@@ -1,5 +1,7 @@
 #include "nand/flash_array.h"
 
+#include "nand/nand_energy.h"
+
 namespace ssdtwin::nand {
 
 FlashArray::FlashArray(sc_core::sc_module_name name, const NandConfig& cfg, const Geometry& geo)
@@ -11,6 +13,9 @@ FlashArray::FlashArray(sc_core::sc_module_name name, const NandConfig& cfg, cons
       channels_(geo.channels),
       wake_("nand_wake") {
   stats_.reset(geo.dies, geo.channels);
+  read_j_ = read_energy_j(cfg_);
+  program_j_ = program_energy_j(cfg_);
+  erase_j_ = erase_energy_j(cfg_, cfg_.tBERS_ps);
   SC_METHOD(on_wake);
   sensitive << wake_.event();
   dont_initialize();
@@ -37,7 +42,10 @@ void FlashArray::book_read(NandOp* op, TimePs now) {
   Die& d = dies_[op->die];
   if (op->may_suspend && cfg_.suspend_enabled && d.active && !d.suspended) maybe_suspend(d, op->die, now);
   TimePs& plane_free = plane_free_at_[op->die * geo_.planes + op->plane];
-  op->start_ps = max_ps(now, plane_free);
+  // Under a power cap the read is admitted when the budget allows (charged now, not at its
+  // later start, so one far-future booking cannot hold back every other die).
+  const TimePs admitted = budget_ ? budget_->admit(now, read_j_ + io_energy_j(cfg_, op->bus_bytes)) : now;
+  op->start_ps = max_ps(admitted, plane_free);
   const TimePs data_ready = op->start_ps + cfg_.cmd_overhead_ps + cfg_.tR_ps;
   const std::uint32_t ch = geo_.channel_of(op->die);
   const TimePs xfer = bus_time_ps(op->bus_bytes);
@@ -100,6 +108,17 @@ void FlashArray::try_start_pe(std::uint32_t die, TimePs now) {
   if (ready > now) {
     check_die_at(die, ready);  // reads booked on the die go first
     return;
+  }
+  if (budget_) {
+    NandOp* head = d.pe.head;
+    const double e = head->kind == OpKind::Program ? program_j_ + io_energy_j(cfg_, head->bus_bytes) : erase_j_;
+    const TimePs t = budget_->earliest(now);
+    if (t > now) {
+      budget_->note_throttled(t - now);
+      check_die_at(die, t);
+      return;
+    }
+    budget_->spend(now, e);
   }
   NandOp* op = d.pe.pop();
   op->start_ps = now;

@@ -24,6 +24,7 @@
 #include "nand/nand_config.h"
 #include "nand/nand_op.h"
 #include "nand/nand_timing.h"
+#include "sim/energy_budget.h"
 #include "sim/sc_wakeup.h"
 
 namespace ssdtwin::nand {
@@ -33,6 +34,8 @@ class FlashArray : public sc_core::sc_module, public FlashPort {
   SC_HAS_PROCESS(FlashArray);
   FlashArray(sc_core::sc_module_name name, const NandConfig& cfg, const Geometry& geo);
   void set_client(FlashClient* client) { client_ = client; }
+  // Operations wait for this budget (sustained-power cap); null: no cap.
+  void set_energy_budget(EnergyBudget* budget) { budget_ = budget; }
   void submit(NandOp* op) override;
   const FlashStats& stats() const { return stats_; }
   void reset_stats() { stats_.reset(geo_.dies, geo_.channels); }
@@ -72,6 +75,8 @@ class FlashArray : public sc_core::sc_module, public FlashPort {
   std::vector<TimePs> plane_free_at_;  // [die * planes + plane]
   std::vector<ChannelCalendar> channels_;
   FlashClient* client_ = nullptr;
+  EnergyBudget* budget_ = nullptr;
+  double read_j_ = 0, program_j_ = 0, erase_j_ = 0;  // array energy per operation
   FlashStats stats_;
   ScWakeups<Wake> wake_;
 };

@@ -35,3 +35,7 @@ bad_input(compare_bad_metric "is not one of read.bw_mbps" ${_x} compare --lab ${
 bad_input(steady_rounds_need_time_based "keys 'time_based' and 'runtime' are required" ${_x} run --drive ${_d} ${_j}/sized.fio --steady-rounds 25)
 bad_input(steady_rounds_too_few "--steady-rounds" ${_x} run --drive ${_d} ${_j}/ok.fio --steady-rounds 3)
 bad_input(endurance_job_must_write "key 'rw' must write for an endurance run" ${_x} endurance --drive ${_d} --workload ${_j}/ok.fio)
+bad_input(power_state_out_of_range "PS9 does not exist; the drive has PS0..PS2" ${_x} run --drive ${_d} ${_j}/ok.fio --power-state 9)
+bad_input(power_state_non_operational "PS2 is non-operational" ${_x} run --drive ${_d} ${_j}/ok.fio --power-state 2)
+bad_input(power_timeline_malformed "option '--power-timeline': '2s' has no ':'" ${_x} run --drive ${_d} ${_j}/ok.fio --power-timeline 2s)
+bad_input(power_timeline_not_increasing "is not later than the previous entry" ${_x} run --drive ${_d} ${_j}/ok.fio --power-timeline 2s:1,1s:0)

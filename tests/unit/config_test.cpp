@@ -80,6 +80,23 @@ BOOST_AUTO_TEST_CASE(value_outside_allowed_set_lists_the_set) {
   expect_error("mps", replace_once(kDrive, "mps_bytes = 512", "mps_bytes = 500"), kNand,
                {"pcie.mps_bytes", "one of 128, 256, 512, 1024, 2048, 4096"});
 }
+BOOST_AUTO_TEST_CASE(power_state_table_is_loaded_in_order) {
+  const LoadedProfile t = load_profile(test::tiny_drive());
+  BOOST_TEST_REQUIRE(t.config.power.states.size() == 3u);
+  BOOST_TEST(t.config.power.states[0].mp_w == 25.0);
+  BOOST_TEST(t.config.power.states[2].non_operational);
+  BOOST_TEST(t.config.power.states[2].exlat_ps == 3 * kPsPerMs);
+}
+BOOST_AUTO_TEST_CASE(power_state_errors_name_file_line_state_and_key) {
+  expect_error("ps_nomp", replace_once(kDrive, "mp_w = 12.0", "rrt_typo = 1"), kNand,
+               {"drive.toml:", "[[power_state]] PS1 key 'rrt_typo'", "allowed: mp_w"});
+  expect_error("ps_range", replace_once(kDrive, "mp_w = 12.0", "mp_w = -1"), kNand, {"PS1 key 'mp_w'", "out of range"});
+  expect_error("ps_low", replace_once(kDrive, "mp_w = 12.0", "mp_w = 2.0"), kNand,
+               {"PS1: mp_w = 2 W does not exceed the drive's idle operational power"});
+  expect_error("ps_rank", replace_once(kDrive, "rrt = 2", "rrt = 7"), kNand, {"PS2: relative ranks", "below the number of states (3)"});
+  expect_error("ps_bool", replace_once(kDrive, "non_operational = true", "non_operational = 1"), kNand,
+               {"PS2 key 'non_operational' must be true or false"});
+}
 BOOST_AUTO_TEST_CASE(missing_required_key_is_an_error) {
   expect_error("missing", kDrive, replace_once(kNand, "tR_us = 45.0", ""), {"missing required key 'timing.tR_us'", "unit us"});
 }
