@@ -36,6 +36,13 @@ std::string dump_kind(const LoadedProfile& p, ProfileKind kind, const std::strin
 std::string dump_profile_toml(const LoadedProfile& p) {
   const DriveConfig& c = p.config;
   std::string out = dump_kind(p, ProfileKind::Drive, p.drive_path) + "\n" + dump_kind(p, ProfileKind::Nand, p.nand_path);
+  for (std::size_t i = 0; i < c.power.states.size(); ++i) {
+    const host_if::PowerStateDesc& d = c.power.states[i];
+    out += fmt::format("\n[[power_state]]  # PS{}\nmp_w = {}\nnon_operational = {}\nenlat_us = {}\nexlat_us = {}\n"
+                       "rrt = {}\nrrl = {}\nrwt = {}\nrwl = {}\nidlp_w = {}\nactp_w = {}\n",
+                       i, d.mp_w, d.non_operational, double(d.enlat_ps) / kPsPerUs, double(d.exlat_ps) / kPsPerUs, d.rrt,
+                       d.rrl, d.rwt, d.rwl, d.idlp_w, d.actp_w);
+  }
   out += fmt::format("\n# derived: dies = {}, raw = {} bytes, overprovisioning = {:.2f}% of user capacity\n", c.dies(),
                      c.raw_bytes(), c.op_ratio() * 100.0);
   return out;

@@ -11,6 +11,7 @@ packages=(
   libtomlplusplus-dev     # drive/NAND profiles
   nlohmann-json3-dev      # JSON output
   libbenchmark-dev        # bench/
+  python3-matplotlib      # tools/ssdtwin-plot (PNG plots from the JSON/CSV outputs)
 )
 
 missing=()
