@@ -50,7 +50,7 @@ nand::NandOp* Ftl::new_op(nand::OpKind kind, std::uint32_t die, std::uint32_t ta
   op->kind = kind;
   op->die = die;
   op->tag = tag;
-  op->may_suspend = tag == kHostRead;  // GC reads never hold a program back
+  op->may_suspend = tag == kHostRead || tag == kRmwRead;  // GC reads never hold a program back
   return op;
 }
 
@@ -80,7 +80,10 @@ bool Ftl::read(IoRequest* r) {
     const nand::PhysAddr a = geo_.decode(e);
     cur = new_op(nand::OpKind::Read, a.die, kHostRead);
     cur->plane = a.plane;
-    cur->bus_bytes = iu_bus_bytes_;
+    // A read inside one IU moves only the ECC codewords it needs (4 KiB assumed).
+    cur->bus_bytes = r->n_ius == 1 && r->bytes < cfg_.iu_bytes
+                         ? static_cast<std::uint32_t>(std::uint64_t(iu_bus_bytes_) * std::max(r->bytes, 4096u) / cfg_.iu_bytes)
+                         : iu_bus_bytes_;
     cur->ctx = r;
     cur_page = page;
     ++r->pending;
@@ -119,9 +122,22 @@ void Ftl::grant_waiting_writes() {
 
 void Ftl::commit_write(IoRequest* r) {
   reserved_slots_ -= r->n_ius;
+  counters_.host_written_bytes += r->bytes;
   for (std::uint64_t lpn = r->first_lpn; lpn < r->first_lpn + r->n_ius; ++lpn) {
     ++counters_.host_written_ius;
     const std::uint32_t e = map_.l2p(lpn);
+    const bool partial = (lpn == r->first_lpn && r->partial_first) || (lpn + 1 == r->first_lpn + r->n_ius && r->partial_last);
+    if (partial && e != Mapping::kUnmapped && !Mapping::is_buffer_ref(e)) {
+      // Read-modify-write: the rest of the IU comes from its old copy on NAND. The read costs
+      // die and channel time; the write is already safe in the power-protected buffer, so
+      // it does not wait for it (nor does the unit's program: no data is modelled).
+      const nand::PhysAddr a = geo_.decode(e);
+      nand::NandOp* op = new_op(nand::OpKind::Read, a.die, kRmwRead);
+      op->plane = a.plane;
+      op->bus_bytes = iu_bus_bytes_;
+      ++counters_.rmw_reads;
+      flash_.submit(op);
+    }
     if (Mapping::is_buffer_ref(e) && slot_state_[e & ~Mapping::kBufferFlag] == SlotState::Dirty) {
       ++counters_.buffer_overwrites;  // absorbed in DRAM, never reaches NAND
       continue;
@@ -317,6 +333,7 @@ void Ftl::on_nand_done(nand::NandOp* op) {
     case kHostProgram: on_host_program_done(op); break;
     case kGcRead: on_gc_read_done(op); break;
     case kGcProgram: break;  // remapped when read; the program costs NAND time only
+    case kRmwRead: break;    // merged into the buffered IU
     case kGcErase: {
       GcJob& g = gc_[op->die];
       map_.erase_bg(op->die, g.victim);

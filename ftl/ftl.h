@@ -21,6 +21,9 @@ namespace ssdtwin::ftl {
 struct IoRequest {
   std::uint64_t first_lpn = 0;
   std::uint32_t n_ius = 0;
+  std::uint32_t bytes = 0;        // host bytes; below n_ius x IU when an end IU is partial
+  bool partial_first = false;     // the first IU is only partly covered
+  bool partial_last = false;      // the last IU is only partly covered (n_ius > 1)
   std::uint32_t pending = 0;
   IoRequest* next = nullptr;  // write-buffer wait queue
 };
@@ -37,6 +40,8 @@ class FtlHost {
 struct FtlCounters {
   std::uint64_t host_read_ius = 0, read_buffer_hits = 0, read_unmapped = 0;
   std::uint64_t host_written_ius = 0, buffer_overwrites = 0;
+  std::uint64_t host_written_bytes = 0;
+  std::uint64_t rmw_reads = 0;  // NAND reads of old IU data merged into partial writes
   std::uint64_t host_nand_reads = 0, gc_nand_reads = 0;
   std::uint64_t host_programs = 0, gc_programs = 0;
   std::uint64_t write_stalls = 0;  // commands that waited for buffer space
@@ -80,7 +85,7 @@ class Ftl : public nand::FlashClient {
   std::uint32_t buffer_used_ius() const { return used_slots_; }
 
  private:
-  enum Tag : std::uint32_t { kHostRead, kHostProgram, kGcRead, kGcProgram, kGcErase };
+  enum Tag : std::uint32_t { kHostRead, kHostProgram, kGcRead, kGcProgram, kGcErase, kRmwRead };
   enum class SlotState : std::uint8_t { Free, Dirty, Flushing };
   struct Unit {
     std::uint64_t base_ppn = 0;

@@ -45,7 +45,8 @@ Controller::Command* Controller::accept(int id, tlm::tlm_generic_payload& t, Tim
   const std::uint32_t len = t.get_data_length();
   const bool trim = t.get_extension<DeallocateExtension>() != nullptr;
   const bool ok_cmd = t.is_read() || t.is_write() || trim;
-  if (!ok_cmd || len == 0 || addr % iu_bytes_ || len % iu_bytes_ || addr + len > capacity_bytes_) {
+  if (!ok_cmd || len == 0 || addr % kSectorBytes || len % kSectorBytes || addr + len > capacity_bytes_ ||
+      (trim && (addr % iu_bytes_ || len % iu_bytes_))) {
     ++stats_.rejected_cmds;
     t.set_response_status(ok_cmd ? tlm::TLM_ADDRESS_ERROR_RESPONSE : tlm::TLM_COMMAND_ERROR_RESPONSE);
     return nullptr;
@@ -63,8 +64,13 @@ Controller::Command* Controller::accept(int id, tlm::tlm_generic_payload& t, Tim
   c->trans = &t;
   c->queue = static_cast<std::uint32_t>(id);
   c->op = trim ? Op::Trim : t.is_write() ? Op::Write : Op::Read;
+  // Commands are in 512 B sectors; the FTL works in IUs. Partly covered end IUs make a read
+  // move less and a write read-modify-write (ftl/ftl.cpp).
   c->io.first_lpn = addr / iu_bytes_;
-  c->io.n_ius = len / iu_bytes_;
+  c->io.n_ius = static_cast<std::uint32_t>((addr + len + iu_bytes_ - 1) / iu_bytes_ - c->io.first_lpn);
+  c->io.bytes = len;
+  c->io.partial_first = addr % iu_bytes_ != 0 || (c->io.n_ius == 1 && len < iu_bytes_);
+  c->io.partial_last = c->io.n_ius > 1 && (addr + len) % iu_bytes_ != 0;
   ++stats_.cmds_per_queue[c->queue];
   // Doorbell write down, SQE read request up, 64 B completion down.
   const TimePs now = sc_now_ps();
@@ -111,7 +117,7 @@ void Controller::dispatch_to_cores(TimePs now) {
                         : c->op == Op::Write ? cfg_.fe_write_cmd_ps
                                              : cfg_.fe_trim_cmd_ps;
     stats_.core_busy_ps += cost;
-    if (power_) power_->budget().spend(now, core_busy_w_ * s_from_ps(cost) + per_byte_j_ * c->io.n_ius * iu_bytes_);
+    if (power_) power_->budget().spend(now, core_busy_w_ * s_from_ps(cost) + per_byte_j_ * c->io.bytes);
     wake_.at(now + cost, Wake{Step::CoreDone, c});
   }
 }
@@ -179,7 +185,7 @@ void Controller::on_read_ready(ftl::IoRequest* r) { complete(from(r), sc_now_ps(
 
 void Controller::start_data_in(Command* c, TimePs now) {
   // The device reads the host buffer: MRd requests up, data returns as CplD down.
-  const std::uint64_t bytes = c->op == Op::Trim ? kDsmRangeBytes : std::uint64_t(c->io.n_ius) * iu_bytes_;
+  const std::uint64_t bytes = c->op == Op::Trim ? kDsmRangeBytes : c->io.bytes;
   const TimePs mrd = up_.reserve(now, now, link_.wire_time_ps(link_.mrd_wire_bytes(bytes)));
   const TimePs data = down_.reserve(now, mrd + round_trip_ps_, link_.wire_time_ps(link_.cpld_wire_bytes(bytes)));
   wake_.at(data, Wake{Step::DataIn, c});
@@ -187,7 +193,7 @@ void Controller::start_data_in(Command* c, TimePs now) {
 
 void Controller::complete(Command* c, TimePs now) {
   std::uint64_t wire = link_.mwr_wire_bytes(kCqeBytes) + link_.mwr_wire_bytes(kMsixBytes);
-  if (c->op == Op::Read) wire += link_.mwr_wire_bytes(std::uint64_t(c->io.n_ius) * iu_bytes_);
+  if (c->op == Op::Read) wire += link_.mwr_wire_bytes(c->io.bytes);
   const TimePs seen = up_.reserve(now, now, link_.wire_time_ps(wire)) + one_way_ps_;
   c->trans->set_response_status(tlm::TLM_OK_RESPONSE);
   if (c->blocking_done) {

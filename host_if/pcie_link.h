@@ -26,6 +26,7 @@ constexpr std::uint32_t kCqeBytes = 16;
 constexpr std::uint32_t kMsixBytes = 4;
 constexpr std::uint32_t kDoorbellBytes = 4;
 constexpr std::uint32_t kDsmRangeBytes = 16;  // one Dataset Management range descriptor
+constexpr std::uint32_t kSectorBytes = 512;   // logical block size the host addresses
 
 // Recommended ACK / FC-update interval in bytes for this link (spec tables).
 std::uint32_t ack_interval_bytes(std::uint32_t generation, std::uint32_t lanes, std::uint32_t mps);

@@ -59,9 +59,11 @@ void validate_jobs(const DriveConfig& cfg, const Layout& layout, const FioJobFil
   std::uint64_t queues = 0;
   for (const FioJob& j : jf.jobs) {
     const auto where = fmt::format("{}:{}: job '{}'", jf.path, j.line, j.name);
-    if (j.bs % cfg.ftl.iu_bytes)
+    if (j.bs % 512)
+      throw InputError(fmt::format("{}: bs={} is not a multiple of the 512 B logical block", where, j.bs));
+    if (j.is_trim() && j.bs % cfg.ftl.iu_bytes)
       throw InputError(fmt::format("{}: bs={} is not a multiple of the drive's indirection unit ({} B); "
-                                   "sub-IU writes are not modelled yet", where, j.bs, cfg.ftl.iu_bytes));
+                                   "deallocation works on whole IUs", where, j.bs, cfg.ftl.iu_bytes));
     if (j.bs > cfg.ftl.write_buffer_bytes / 2)
       throw InputError(fmt::format("{}: bs={} exceeds half the write buffer ({} B)", where, j.bs,
                                    cfg.ftl.write_buffer_bytes));
@@ -188,7 +190,7 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
     s.nand_programs = fs.programs;
     s.nand_erases = fs.erases;
     s.nand_programmed_ius = fs.programs * layout.geo.ius_per_unit;
-    s.host_written_ius = drive.ftl().counters().host_written_ius;
+    s.host_written_ius = double(drive.ftl().counters().host_written_bytes) / layout.iu_bytes;
     s.gc_relocated_ius = drive.ftl().mapping().counters().gc_ius_programmed;
     const ftl::Mapping& map = drive.ftl().mapping();
     for (std::uint32_t d = 0; d < layout.geo.dies; ++d) s.free_block_groups += map.free_bgs(d);
@@ -265,7 +267,10 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
     d.invariants_checked = true;
     d.invariant_violation = drive.ftl().mapping().check_invariants(drive.ftl().buffer_slot_lpns());
   }
-  d.waf = d.ftl.host_written_ius ? double(d.nand_programmed_ius) / double(d.ftl.host_written_ius) : 0.0;
+  // NAND bytes programmed per host byte: a write smaller than the IU costs a whole IU.
+  d.waf = d.ftl.host_written_bytes
+              ? double(d.nand_programmed_ius) * layout.iu_bytes / double(d.ftl.host_written_bytes)
+              : 0.0;
   return res;
 }
 

@@ -32,14 +32,14 @@ SeriesTable time_series_table(const std::vector<Sample>& s, const DriveConfig& c
   for (std::size_t i = 1; i < s.size(); ++i) {
     const Sample &a = s[i - 1], &b = s[i];
     const double dt = b.t_s - a.t_s;
-    const double host_ius = double(b.host_written_ius - a.host_written_ius);
+    const double host_ius = b.host_written_ius - a.host_written_ius;
     const double prog_ius = double(b.nand_programmed_ius - a.nand_programmed_ius);
     t.rows.push_back({b.t_s, double(b.host_read_bytes - a.host_read_bytes) / dt / 1e6,
                       double(b.host_write_bytes - a.host_write_bytes) / dt / 1e6, prog_ius * iu_bytes / dt / 1e6,
                       double(b.gc_relocated_ius - a.gc_relocated_ius) * iu_bytes / dt / 1e6,
                       double(b.nand_erases - a.nand_erases) / dt, double(b.free_block_groups),
                       host_ius > 0 ? prog_ius / host_ius : 0.0,
-                      b.host_written_ius ? double(b.nand_programmed_ius) / double(b.host_written_ius) : 0.0,
+                      b.host_written_ius > 0 ? double(b.nand_programmed_ius) / b.host_written_ius : 0.0,
                       b.pe_min, b.pe_mean, b.pe_max, b.pe_stddev,
                       energy_between(cfg, layout, a.activity, b.activity).total_j() / dt});
   }

@@ -17,7 +17,8 @@ struct Sample {
   double t_s = 0;
   std::uint64_t host_read_bytes = 0, host_write_bytes = 0;  // cumulative
   std::uint64_t nand_programs = 0, nand_erases = 0;
-  std::uint64_t host_written_ius = 0, nand_programmed_ius = 0, gc_relocated_ius = 0;
+  double host_written_ius = 0;  // host bytes written / IU: sub-IU writes count their share
+  std::uint64_t nand_programmed_ius = 0, gc_relocated_ius = 0;
   std::uint64_t free_block_groups = 0;
   // Erase counts of all block groups, in full-scale P/E cycles (a BG scaled to 1/N of the
   // wordlines is erased N times as often, so counts are divided by the scale).

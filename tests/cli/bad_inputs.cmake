@@ -23,7 +23,7 @@ bad_input(bad_seed "option '--seed'" ${_x} run --drive ${_d} ${_j}/ok.fio --seed
 bad_input(unwritable_output "cannot write" ${_x} run --drive ${_d} ${_j}/ok.fio --output /nonexistent/dir/out.json)
 bad_input(bad_set "expected section.key=value" ${_x} run --drive ${_d} ${_j}/ok.fio --set lanes)
 bad_input(set_out_of_range "out of range" ${_x} run --drive ${_d} ${_j}/ok.fio --set pcie.lanes=3)
-bad_input(bs_not_multiple_of_iu "not a multiple of the drive's indirection unit" ${_x} run --drive ${_d} ${_j}/bs512.fio)
+bad_input(bs_not_multiple_of_sector "not a multiple of the 512 B logical block" ${_x} run --drive ${_d} ${_j}/bs1000.fio)
 bad_input(iodepth_exceeds_queue "does not fit a queue of 1024 entries" ${_x} run --drive ${_d} ${_j}/qd2000.fio)
 bad_input(too_many_queues "need 20 I/O queue pairs; the drive has 16" ${_x} run --drive ${_d} ${_j}/jobs20.fio)
 bad_input(offset_beyond_capacity "beyond the drive's user capacity" ${_x} run --drive ${_d} ${_j}/offset.fio)
