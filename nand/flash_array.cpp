@@ -31,6 +31,13 @@ void FlashArray::submit(NandOp* op) {
   const TimePs now = sc_now_ps();
   op->submit_ps = now;
   if (op->kind == OpKind::Read) {
+    Die& d = dies_[op->die];
+    if (budget_ && (!d.reads_held.empty() || budget_->earliest(now) > now)) {
+      // Over the power budget: the read waits, in order, until the budget conforms.
+      d.reads_held.push(op);
+      check_die_at(op->die, budget_->earliest(now));
+      return;
+    }
     book_read(op, now);
   } else {
     dies_[op->die].pe.push(op);
@@ -42,10 +49,10 @@ void FlashArray::book_read(NandOp* op, TimePs now) {
   Die& d = dies_[op->die];
   if (op->may_suspend && cfg_.suspend_enabled && d.active && !d.suspended) maybe_suspend(d, op->die, now);
   TimePs& plane_free = plane_free_at_[op->die * geo_.planes + op->plane];
-  // Under a power cap the read is admitted when the budget allows (charged now, not at its
-  // later start, so one far-future booking cannot hold back every other die).
-  const TimePs admitted = budget_ ? budget_->admit(now, read_j_ + io_energy_j(cfg_, op->bus_bytes)) : now;
-  op->start_ps = max_ps(admitted, plane_free);
+  // Charged when admitted (now), not at its later start on a busy plane, so one far-future
+  // booking cannot hold back every other die.
+  if (budget_) budget_->spend(now, read_j_ + io_energy_j(cfg_, op->bus_bytes));
+  op->start_ps = max_ps(now, plane_free);
   const TimePs data_ready = op->start_ps + cfg_.cmd_overhead_ps + cfg_.tR_ps;
   const std::uint32_t ch = geo_.channel_of(op->die);
   const TimePs xfer = bus_time_ps(op->bus_bytes);
@@ -77,14 +84,31 @@ void FlashArray::maybe_suspend(Die& d, std::uint32_t die, TimePs now) {
 
 void FlashArray::check_die_at(std::uint32_t die, TimePs when) {
   Die& d = dies_[die];
-  if (d.check_pending) return;  // an earlier check re-books itself if still too early
+  if (d.check_pending && d.check_at_ps <= when) return;  // an earlier check re-books itself if too early
   d.check_pending = true;
+  d.check_at_ps = when;
   wake_.at(when, Wake{Stage::DieCheck, nullptr, die, 0});
 }
 
-// Resumes a suspended operation or starts the next queued one once the die's reads are out.
+void FlashArray::admit_held_reads(std::uint32_t die, TimePs now) {
+  Die& d = dies_[die];
+  while (!d.reads_held.empty()) {
+    const TimePs t = budget_->earliest(now);
+    if (t > now) {
+      check_die_at(die, t);
+      return;
+    }
+    NandOp* op = d.reads_held.pop();
+    budget_->note_throttled(now - op->submit_ps);
+    book_read(op, now);
+  }
+}
+
+// Admits reads held for the power budget, then resumes a suspended operation or starts the
+// next queued one once the die's reads are out.
 void FlashArray::service_die(std::uint32_t die, TimePs now) {
   Die& d = dies_[die];
+  if (!d.reads_held.empty()) admit_held_reads(die, now);
   if (!d.suspended) {
     try_start_pe(die, now);
     return;

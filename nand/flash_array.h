@@ -44,6 +44,7 @@ class FlashArray : public sc_core::sc_module, public FlashPort {
  private:
   struct Die {
     OpQueue pe;                  // programs and erases waiting, FIFO
+    OpQueue reads_held;          // reads waiting for the power budget, FIFO
     NandOp* active = nullptr;    // the program/erase on the array, running or suspended
     TimePs array_start_ps = 0;   // end of the active program's data-in
     TimePs done_ps = 0;          // when the active operation ends if not suspended again
@@ -52,6 +53,7 @@ class FlashArray : public sc_core::sc_module, public FlashPort {
     std::uint32_t gen = 0;       // bumps when done_ps moves; older PeDone wakes are stale
     bool suspended = false;
     bool check_pending = false;  // a wake-up to retry the head P/E or resume is booked
+    TimePs check_at_ps = 0;      // ... for this time
   };
   enum class Stage : std::uint8_t { ReadDone, PeDone, DieCheck };
   struct Wake {
@@ -63,6 +65,7 @@ class FlashArray : public sc_core::sc_module, public FlashPort {
 
   void on_wake();
   void book_read(NandOp* op, TimePs now);
+  void admit_held_reads(std::uint32_t die, TimePs now);
   void maybe_suspend(Die& d, std::uint32_t die, TimePs now);
   void service_die(std::uint32_t die, TimePs now);
   void check_die_at(std::uint32_t die, TimePs when);
