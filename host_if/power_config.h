@@ -30,6 +30,15 @@ struct PowerConfig {
   double pcie_l1_w = 0;               // in L1 (ASPM) during non-operational states
   double nonop_controller_w = 0;      // controller and DRAM (self-refresh) in a non-operational state
   TimePs cap_window_ps = 0;           // averaging window of the MP cap
+  // First-order thermal model of the composite temperature and NVMe host-controlled
+  // thermal management (HCTM): above TMT1 power is held to tmt1_limit_w, above TMT2 to
+  // tmt2_limit_w (0 thresholds: off).
+  double ambient_c = 0;               // air at the drive's inlet
+  double r_th_c_per_w = 0;            // composite-to-ambient thermal resistance
+  double c_th_j_per_c = 0;            // heat capacity (time constant = R x C)
+  double warning_c = 0, critical_c = 0;  // WCTEMP, CCTEMP (reported)
+  double tmt1_c = 0, tmt2_c = 0;
+  double tmt1_limit_w = 0, tmt2_limit_w = 0;
   std::vector<PowerStateDesc> states;  // PS0 .. PSn
 };
 

@@ -36,13 +36,18 @@ struct PowerStateResidency {
   std::vector<TimePs> time_in_state_ps;
   std::uint32_t apst_entries = 0, wakeups = 0;
   TimePs exit_latency_charged_ps = 0;
+  // Thermal: composite temperature and host-controlled thermal management.
+  double start_temp_c = 0, max_temp_c = 0, end_temp_c = 0;
+  TimePs above_warning_ps = 0, above_critical_ps = 0;
+  TimePs hctm_light_ps = 0, hctm_heavy_ps = 0;  // time held to the TMT1 / TMT2 limit
+  std::uint32_t hctm_transitions = 0;
 };
 
 class PowerManager : public sc_core::sc_module {
  public:
   SC_HAS_PROCESS(PowerManager);
   PowerManager(sc_core::sc_module_name name, const PowerConfig& cfg, double idle_operational_w,
-               const PowerRunOptions& run);
+               double idle_non_operational_w, const PowerRunOptions& run);
 
   EnergyBudget& budget() { return budget_; }
   std::uint32_t state() const { return state_; }
@@ -55,6 +60,8 @@ class PowerManager : public sc_core::sc_module {
   double operational_s(TimePs now) const;
   double non_operational_s(TimePs now) const;
   PowerStateResidency residency(TimePs now) const;
+  double temperature_c() const { return temp_c_; }
+  std::uint32_t hctm_level() const { return hctm_level_; }  // 0 none, 1 light (TMT1), 2 heavy (TMT2)
 
  private:
   enum class Kind : std::uint8_t { Timeline, Apst };
@@ -64,6 +71,9 @@ class PowerManager : public sc_core::sc_module {
     std::uint64_t idle_gen;
   };
   void on_wake();
+  void on_thermal_tick();
+  void thermal_advance(TimePs now);
+  void apply_cap();
   void enter(std::uint32_t state, TimePs now);
   void arm_apst(TimePs idle_since);
   static TimePs apst_idle_ps(const PowerStateDesc& d) { return 50 * (d.enlat_ps + d.exlat_ps); }
@@ -81,6 +91,15 @@ class PowerManager : public sc_core::sc_module {
   bool idle_ = true;
   EnergyBudget budget_;
   ScWakeups<Wake> wake_;
+  // Thermal state: advanced every kThermalStep while energy is being spent, and over any
+  // gap in one exact step (constant idle power).
+  double idle_nonop_w_;
+  double temp_c_ = 0, last_spent_j_ = 0;
+  TimePs thermal_at_ps_ = 0;
+  std::uint32_t hctm_level_ = 0, quiet_ticks_ = 0;
+  bool ticking_ = false;
+  double last_spent_before_tick_ = 0;
+  sc_core::sc_event thermal_tick_;
 };
 
 }  // namespace ssdtwin::host_if

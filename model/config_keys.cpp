@@ -143,6 +143,24 @@ std::vector<KeyDesc> build() {
   k.push_back(num(D::Drive, "power.cap_window_ms", F, "ms", 0.01, 1e5, kPsPerUsD * 1000,
                   "Averaging window over which the controller holds power at or under the state's MP",
                   ACC(power.cap_window_ps)));
+  k.push_back(num(D::Drive, "thermal.ambient_c", F, "degC", -40, 100, 1, "Air temperature at the drive's inlet",
+                  ACC(power.ambient_c)));
+  k.push_back(num(D::Drive, "thermal.r_th_c_per_w", F, "degC/W", 0.01, 100, 1,
+                  "Composite-to-ambient thermal resistance in its airflow", ACC(power.r_th_c_per_w)));
+  k.push_back(num(D::Drive, "thermal.c_th_j_per_c", F, "J/degC", 0.01, 1e5, 1,
+                  "Heat capacity of drive and heatsink (time constant R x C)", ACC(power.c_th_j_per_c)));
+  k.push_back(num(D::Drive, "thermal.warning_c", F, "degC", 0, 200, 1, "Warning composite temperature (WCTEMP)",
+                  ACC(power.warning_c)));
+  k.push_back(num(D::Drive, "thermal.critical_c", F, "degC", 0, 200, 1, "Critical composite temperature (CCTEMP)",
+                  ACC(power.critical_c)));
+  k.push_back(num(D::Drive, "thermal.tmt1_c", F, "degC", 0, 200, 1,
+                  "HCTM light throttling threshold (TMT1; 0: off)", ACC(power.tmt1_c), {}, "0"));
+  k.push_back(num(D::Drive, "thermal.tmt2_c", F, "degC", 0, 200, 1,
+                  "HCTM heavy throttling threshold (TMT2; 0: off)", ACC(power.tmt2_c), {}, "0"));
+  k.push_back(num(D::Drive, "thermal.tmt1_limit_w", F, "W", 0, 1000, 1, "Power held to this above TMT1",
+                  ACC(power.tmt1_limit_w), {}, "0"));
+  k.push_back(num(D::Drive, "thermal.tmt2_limit_w", F, "W", 0, 1000, 1, "Power held to this above TMT2",
+                  ACC(power.tmt2_limit_w), {}, "0"));
   // ---- NAND profile
   k.push_back(text(D::Nand, "nand.name", "NAND generation name", ACC(nand.name)));
   k.push_back(num(D::Nand, "geometry.die_capacity_gbit", F, "Gbit", 0.001, 1e5, 1, "Nominal die capacity", ACC(nand.die_capacity_gbit)));

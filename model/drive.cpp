@@ -14,7 +14,8 @@ Drive::Drive(sc_core::sc_module_name name, const DriveConfig& cfg, const Layout&
   flash_->set_client(ftl_.get());
   controller_ = std::make_unique<host_if::Controller>("controller", cfg.controller, cfg.pcie, cfg.host,
                                                       cfg.ftl.iu_bytes, layout.user_bytes(), *ftl_);
-  power_ = std::make_unique<host_if::PowerManager>("power", cfg.power, operational_static_w(cfg), power);
+  power_ = std::make_unique<host_if::PowerManager>("power", cfg.power, operational_static_w(cfg),
+                                                   non_operational_static_w(cfg), power);
   flash_->set_energy_budget(&power_->budget());
   controller_->set_power(power_.get(), cfg.power);
 }

@@ -11,6 +11,10 @@ double operational_static_w(const DriveConfig& cfg) {
   return p.controller_idle_w + p.dram_w + p.pcie_l0_w + cfg.dies() * nand::standby_w(cfg.nand);
 }
 
+double non_operational_static_w(const DriveConfig& cfg) {
+  return cfg.power.nonop_controller_w + cfg.power.pcie_l1_w + cfg.dies() * nand::standby_w(cfg.nand);
+}
+
 EnergyBreakdown energy_between(const DriveConfig& cfg, const Layout& layout, const ActivityCounters& a,
                                const ActivityCounters& b) {
   const nand::NandConfig& n = cfg.nand;

@@ -46,7 +46,8 @@ struct PowerSummary {
 PowerSummary summarize_power(const DriveConfig& cfg, const Layout& layout, const ActivityCounters& end,
                              const std::vector<double>& interval_peaks_w);
 
-// Power the drive draws with no work in an operational state (W).
+// Power the drive draws with no work in an operational / a non-operational state (W).
 double operational_static_w(const DriveConfig& cfg);
+double non_operational_static_w(const DriveConfig& cfg);
 
 }  // namespace ssdtwin::model

@@ -287,6 +287,14 @@ json power_states_json(const ReportInput& in) {
           {"apst_entries", r.power_states.apst_entries},
           {"wakeups", r.power_states.wakeups},
           {"exit_latency_charged_s", seconds(r.power_states.exit_latency_charged_ps)},
+          {"thermal", {{"start_c", r.power_states.start_temp_c},
+                       {"max_c", r.power_states.max_temp_c},
+                       {"end_c", r.power_states.end_temp_c},
+                       {"above_warning_s", seconds(r.power_states.above_warning_ps)},
+                       {"above_critical_s", seconds(r.power_states.above_critical_ps)},
+                       {"hctm_light_s", seconds(r.power_states.hctm_light_ps)},
+                       {"hctm_heavy_s", seconds(r.power_states.hctm_heavy_ps)},
+                       {"hctm_transitions", r.power_states.hctm_transitions}}},
           {"cap_throttled_ops", r.power_throttled_ops},
           {"cap_throttle_delay_s", seconds(r.power_throttle_delay_ps)}};
 }
@@ -344,6 +352,11 @@ std::string report_normal(const ReportInput& in) {
                                          r.power_states.apst_entries, r.power_states.wakeups,
                                          seconds(r.power_states.exit_latency_charged_ps) * 1e3)
                            : "");
+    const auto& ps = r.power_states;
+    out += fmt::format("  thermal: composite {:.1f} -> {:.1f} C (max {:.1f} C); above warning {:.3f} s, critical {:.3f} s; "
+                       "HCTM light {:.3f} s, heavy {:.3f} s\n",
+                       ps.start_temp_c, ps.end_temp_c, ps.max_temp_c, seconds(ps.above_warning_ps),
+                       seconds(ps.above_critical_ps), seconds(ps.hctm_light_ps), seconds(ps.hctm_heavy_ps));
   }
   out += fmt::format("  pcie: payload ceiling {:.2f} GB/s per direction\n", d.link_payload_ceiling_bytes_per_s / 1e9);
   if (!in.jobs.ignored_keys.empty()) {

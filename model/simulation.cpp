@@ -209,6 +209,7 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
     s.pe_min = lo / k;
     s.pe_max = hi / k;
     s.activity = activity();
+    s.temp_c = drive.power().temperature_c();
     return s;
   });
 

@@ -50,12 +50,14 @@ SeriesTable power_series_table(const std::vector<Sample>& s, const DriveConfig& 
   SeriesTable t;
   t.columns = {"t_s", "power_w"};
   for (const auto& part : EnergyBreakdown{}.parts()) t.columns.push_back(part.first + "_w");
+  t.columns.push_back("temp_c");
   for (std::size_t i = 1; i < s.size(); ++i) {
     const double dt = s[i].t_s - s[i - 1].t_s;
     if (dt <= 0) continue;
     const EnergyBreakdown e = energy_between(cfg, layout, s[i - 1].activity, s[i].activity);
     std::vector<double> row = {s[i].t_s, e.total_j() / dt};
     for (const auto& part : e.parts()) row.push_back(part.second / dt);
+    row.push_back(s[i].temp_c);
     t.rows.push_back(std::move(row));
   }
   return t;

@@ -24,6 +24,7 @@ struct Sample {
   // wordlines is erased N times as often, so counts are divided by the scale).
   double pe_min = 0, pe_mean = 0, pe_max = 0, pe_stddev = 0;
   ActivityCounters activity;  // for the power series
+  double temp_c = 0;          // composite temperature
 };
 
 class TimeSeriesSampler : public sc_core::sc_module {

@@ -29,6 +29,7 @@ class EnergyBudget {
   }
   // Records an expense made at `at` (which should be earliest(...) or later).
   void spend(TimePs at, double joules) {
+    spent_j_ += joules;
     if (!limited() || joules <= 0) return;
     tat_ps_ = std::max(tat_ps_, at) + static_cast<TimePs>(joules / watts_ * 1e12);
   }
@@ -47,6 +48,7 @@ class EnergyBudget {
     throttle_delay_ps_ += delay_ps;
   }
   std::uint64_t throttled() const { return throttled_; }
+  double spent_j() const { return spent_j_; }  // all dynamic energy charged so far
   TimePs throttle_delay_ps() const { return throttle_delay_ps_; }
 
  private:
@@ -55,6 +57,7 @@ class EnergyBudget {
   TimePs tat_ps_ = 0;  // theoretical arrival time of the next conforming expense
   std::uint64_t throttled_ = 0;
   TimePs throttle_delay_ps_ = 0;
+  double spent_j_ = 0;
 };
 
 }  // namespace ssdtwin
