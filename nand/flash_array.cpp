@@ -31,11 +31,8 @@ void FlashArray::submit(NandOp* op) {
   const TimePs now = sc_now_ps();
   op->submit_ps = now;
   if (op->kind == OpKind::Read) {
-    Die& d = dies_[op->die];
-    if (budget_ && (!d.reads_held.empty() || budget_->earliest(now) > now)) {
-      // Over the power budget: the read waits, in order, until the budget conforms.
-      d.reads_held.push(op);
-      check_die_at(op->die, budget_->earliest(now));
+    if (budget_ && (budget_head_ < budget_waiters_.size() || budget_->earliest(now) > now)) {
+      wait_for_budget({op, op->die}, now);  // over the power budget: wait in arrival order
       return;
     }
     book_read(op, now);
@@ -90,25 +87,43 @@ void FlashArray::check_die_at(std::uint32_t die, TimePs when) {
   wake_.at(when, Wake{Stage::DieCheck, nullptr, die, 0});
 }
 
-void FlashArray::admit_held_reads(std::uint32_t die, TimePs now) {
-  Die& d = dies_[die];
-  while (!d.reads_held.empty()) {
-    const TimePs t = budget_->earliest(now);
-    if (t > now) {
-      check_die_at(die, t);
-      return;
-    }
-    NandOp* op = d.reads_held.pop();
-    budget_->note_throttled(now - op->submit_ps);
-    book_read(op, now);
+void FlashArray::wait_for_budget(BudgetWaiter w, TimePs now) {
+  budget_waiters_.push_back(w);
+  if (!budget_wake_armed_) {
+    budget_wake_armed_ = true;
+    wake_.at(budget_->earliest(now), Wake{Stage::BudgetCheck, nullptr, 0, 0});
   }
 }
 
-// Admits reads held for the power budget, then resumes a suspended operation or starts the
-// next queued one once the die's reads are out.
+// Admits waiters in arrival order while the budget conforms; one wake-up serves all dies.
+void FlashArray::on_budget_check(TimePs now) {
+  budget_wake_armed_ = false;
+  while (budget_head_ < budget_waiters_.size()) {
+    const TimePs t = budget_->earliest(now);
+    if (t > now) {
+      budget_wake_armed_ = true;
+      wake_.at(t, Wake{Stage::BudgetCheck, nullptr, 0, 0});
+      return;
+    }
+    const BudgetWaiter w = budget_waiters_[budget_head_++];
+    if (w.read) {
+      budget_->note_throttled(now - w.read->submit_ps);
+      book_read(w.read, now);
+    } else {
+      dies_[w.die].waiting_budget = false;
+      serving_budget_ = true;
+      try_start_pe(w.die, now);
+      serving_budget_ = false;
+      // The die may have gone back to waiting (a read took its planes): it re-queues itself.
+    }
+  }
+  budget_waiters_.clear();
+  budget_head_ = 0;
+}
+
+// Resumes a suspended operation or starts the next queued one once the die's reads are out.
 void FlashArray::service_die(std::uint32_t die, TimePs now) {
   Die& d = dies_[die];
-  if (!d.reads_held.empty()) admit_held_reads(die, now);
   if (!d.suspended) {
     try_start_pe(die, now);
     return;
@@ -134,15 +149,16 @@ void FlashArray::try_start_pe(std::uint32_t die, TimePs now) {
     return;
   }
   if (budget_) {
-    NandOp* head = d.pe.head;
-    const double e = head->kind == OpKind::Program ? program_j_ + io_energy_j(cfg_, head->bus_bytes) : erase_j_;
-    const TimePs t = budget_->earliest(now);
-    if (t > now) {
-      budget_->note_throttled(t - now);
-      check_die_at(die, t);
+    if (d.waiting_budget) return;
+    // Behind earlier waiters unless this is its turn (called from on_budget_check).
+    if ((!serving_budget_ && budget_head_ < budget_waiters_.size()) || budget_->earliest(now) > now) {
+      d.waiting_budget = true;
+      budget_->note_throttled(budget_->earliest(now) - now);
+      wait_for_budget({nullptr, die}, now);
       return;
     }
-    budget_->spend(now, e);
+    NandOp* head = d.pe.head;
+    budget_->spend(now, head->kind == OpKind::Program ? program_j_ + io_energy_j(cfg_, head->bus_bytes) : erase_j_);
   }
   NandOp* op = d.pe.pop();
   op->start_ps = now;
@@ -188,6 +204,9 @@ void FlashArray::on_wake() {
       case Stage::DieCheck:
         dies_[w.die].check_pending = false;
         service_die(w.die, now);
+        break;
+      case Stage::BudgetCheck:
+        on_budget_check(now);
         break;
     }
   });

@@ -44,7 +44,7 @@ class FlashArray : public sc_core::sc_module, public FlashPort {
  private:
   struct Die {
     OpQueue pe;                  // programs and erases waiting, FIFO
-    OpQueue reads_held;          // reads waiting for the power budget, FIFO
+    bool waiting_budget = false; // the head P/E is queued in budget_waiters_
     NandOp* active = nullptr;    // the program/erase on the array, running or suspended
     TimePs array_start_ps = 0;   // end of the active program's data-in
     TimePs done_ps = 0;          // when the active operation ends if not suspended again
@@ -55,7 +55,13 @@ class FlashArray : public sc_core::sc_module, public FlashPort {
     bool check_pending = false;  // a wake-up to retry the head P/E or resume is booked
     TimePs check_at_ps = 0;      // ... for this time
   };
-  enum class Stage : std::uint8_t { ReadDone, PeDone, DieCheck };
+  enum class Stage : std::uint8_t { ReadDone, PeDone, DieCheck, BudgetCheck };
+  // Something waiting for the power budget, in arrival order across all dies: a read, or
+  // (read == nullptr) the ready head program/erase of `die`.
+  struct BudgetWaiter {
+    NandOp* read;
+    std::uint32_t die;
+  };
   struct Wake {
     Stage stage;
     NandOp* op;         // ReadDone / PeDone
@@ -65,7 +71,8 @@ class FlashArray : public sc_core::sc_module, public FlashPort {
 
   void on_wake();
   void book_read(NandOp* op, TimePs now);
-  void admit_held_reads(std::uint32_t die, TimePs now);
+  void wait_for_budget(BudgetWaiter w, TimePs now);
+  void on_budget_check(TimePs now);
   void maybe_suspend(Die& d, std::uint32_t die, TimePs now);
   void service_die(std::uint32_t die, TimePs now);
   void check_die_at(std::uint32_t die, TimePs when);
@@ -79,6 +86,10 @@ class FlashArray : public sc_core::sc_module, public FlashPort {
   std::vector<ChannelCalendar> channels_;
   FlashClient* client_ = nullptr;
   EnergyBudget* budget_ = nullptr;
+  std::vector<BudgetWaiter> budget_waiters_;  // FIFO from budget_head_; one wake for all
+  std::size_t budget_head_ = 0;
+  bool budget_wake_armed_ = false;
+  bool serving_budget_ = false;  // on_budget_check is starting a waiter's P/E
   double read_j_ = 0, program_j_ = 0, erase_j_ = 0;  // array energy per operation
   FlashStats stats_;
   ScWakeups<Wake> wake_;
