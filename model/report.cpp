@@ -137,6 +137,13 @@ std::vector<ReportEntry> report_entries(const FioJobFile& jf, const RunResult& r
 
 json power_states_json(const ReportInput& in);
 
+// Whole-run power, its peak taken from the power series (column 1 = power_w).
+PowerSummary run_power_summary(const ReportInput& in, const SeriesTable& series) {
+  std::vector<double> interval_w;
+  for (const auto& row : series.rows) interval_w.push_back(row[1]);
+  return summarize_power(in.profile.config, in.layout, in.result.activity, interval_w);
+}
+
 json report_json(const ReportInput& in) {
   const RunResult& r = in.result;
   const DriveResults& d = r.drive;
@@ -228,9 +235,7 @@ json report_json(const ReportInput& in) {
                                                : 0.0}};
   {
     const SeriesTable pt = power_series_table(r.timeseries, in.profile.config, in.layout);
-    std::vector<double> interval_w;
-    for (const auto& row : pt.rows) interval_w.push_back(row[1]);
-    const PowerSummary p = summarize_power(in.profile.config, in.layout, r.activity, interval_w);
+    const PowerSummary p = run_power_summary(in, pt);
     json breakdown = json::object();
     for (const auto& [name, j] : p.energy.parts()) breakdown[name] = p.seconds > 0 ? j / p.seconds : 0.0;
     s["power"] = {{"average_w", p.average_w},
@@ -330,9 +335,7 @@ std::string report_normal(const ReportInput& in) {
   }
   {
     const SeriesTable pt = power_series_table(r.timeseries, in.profile.config, in.layout);
-    std::vector<double> interval_w;
-    for (const auto& row : pt.rows) interval_w.push_back(row[1]);
-    const PowerSummary p = summarize_power(in.profile.config, in.layout, r.activity, interval_w);
+    const PowerSummary p = run_power_summary(in, pt);
     std::string parts;
     for (const auto& [name, j] : p.energy.parts())
       parts += fmt::format("{}{} {:.2f}", parts.empty() ? "" : ", ", name, p.seconds > 0 ? j / p.seconds : 0.0);

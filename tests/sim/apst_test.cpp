@@ -12,13 +12,13 @@ using namespace ssdtwin;
 BOOST_AUTO_TEST_CASE(exit_latency_charged_to_first_command_after_idle) {
   const std::string job =
       "[global]\ntime_based\nruntime=2s\n[r]\nrw=randread\nbs=4k\niodepth=1\nthinktime=400ms\nthinktime_blocks=20\n";
-  auto p = model::load_profile(test::tiny_drive());
-  const auto layout = model::make_layout(p.config, 1);
-  const auto jobs = model::parse_fio_job_text(job, "bursts.fio");
   model::RunOptions opt;
   opt.precondition_passes = 1;
   opt.power.apst = true;
-  const auto r = model::run_fio(p.config, layout, jobs, opt);
+  const auto run = test::simulate_with(test::tiny_drive(), job, 1, opt);
+  const auto& p = run.profile;
+  const auto& layout = run.layout;
+  const auto& r = run.result;
   const auto& ps = r.power_states;
   const TimePs exlat = p.config.power.states[2].exlat_ps;
   BOOST_TEST(exlat == 3 * kPsPerMs);

@@ -11,16 +11,15 @@ using namespace ssdtwin;
 
 BOOST_AUTO_TEST_CASE(power_cap_holds_under_sustained_write) {
   const std::string job = "[global]\ntime_based\nruntime=400ms\n[w]\nrw=write\nbs=128k\niodepth=16\n";
-  auto p = model::load_profile(test::max9550());
-  const auto layout = model::make_layout(p.config, 128);
-  const auto jobs = model::parse_fio_job_text(job, "w.fio");
   model::RunOptions opt;
   opt.precondition_passes = 1;
   opt.power.initial_state = 2;
+  const auto run = test::simulate_with(test::max9550(), job, 128, opt);
+  const auto& p = run.profile;
+  const auto& r = run.result;
   const double mp = p.config.power.states[2].mp_w;
   BOOST_TEST_REQUIRE(mp == 15.0);
-  const auto r = model::run_fio(p.config, layout, jobs, opt);
-  const auto t = model::power_series_table(r.timeseries, p.config, layout);
+  const auto t = model::power_series_table(r.timeseries, p.config, run.layout);
   const std::size_t per_window = std::size_t(p.config.power.cap_window_ps / opt.power_interval_ps);
   BOOST_TEST_REQUIRE(t.rows.size() >= per_window + 10);
   double worst = 0, sum = 0;

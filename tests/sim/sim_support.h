@@ -17,16 +17,21 @@ struct SimRun {
   model::ReportEntry entry(std::size_t i = 0) const { return model::report_entries(jobs, result).at(i); }
 };
 
+inline SimRun simulate_with(const std::string& profile_path, const std::string& job_text, std::uint32_t scale,
+                            const model::RunOptions& opt, const std::vector<std::string>& sets = {}) {
+  SimRun r{model::load_profile(profile_path, sets), {}, model::parse_fio_job_text(job_text, "test.fio"), {}};
+  r.layout = model::make_layout(r.profile.config, scale);
+  r.result = model::run_fio(r.profile.config, r.layout, r.jobs, opt);
+  return r;
+}
+
 inline SimRun simulate(const std::string& profile_path, const std::string& job_text, std::uint32_t scale,
                        std::uint32_t precondition_passes, const std::vector<std::string>& sets = {},
                        bool check_invariants = false) {
-  SimRun r{model::load_profile(profile_path, sets), {}, model::parse_fio_job_text(job_text, "test.fio"), {}};
-  r.layout = model::make_layout(r.profile.config, scale);
   model::RunOptions opt;
   opt.precondition_passes = precondition_passes;
   opt.check_invariants = check_invariants;
-  r.result = model::run_fio(r.profile.config, r.layout, r.jobs, opt);
-  return r;
+  return simulate_with(profile_path, job_text, scale, opt, sets);
 }
 
 inline double iops(const model::DirectionStats& d, TimePs runtime) { return double(d.ios) / s_from_ps(runtime); }

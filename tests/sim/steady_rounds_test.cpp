@@ -10,13 +10,10 @@ using namespace ssdtwin;
 
 BOOST_AUTO_TEST_CASE(steady_state_round_follows_the_snia_rule_after_the_write_cliff) {
   const std::string job = "[global]\ntime_based\nruntime=200ms\n[w]\nrw=randwrite\nbs=4k\niodepth=32\nnumjobs=2\n";
-  auto p = model::load_profile(test::tiny_drive());
-  const auto layout = model::make_layout(p.config, 1);
-  const auto jobs = model::parse_fio_job_text(job, "ss.fio");
   model::RunOptions opt;
   opt.precondition_passes = 1;
   opt.steady_max_rounds = 25;
-  const auto r = model::run_fio(p.config, layout, jobs, opt);
+  const auto r = test::simulate_with(test::tiny_drive(), job, 1, opt).result;
   const auto& ss = r.steady_rounds;
   BOOST_TEST_REQUIRE(ss.steady);
   BOOST_TEST(ss.steady_round == ss.round_iops.size());  // the run stopped at the steady round

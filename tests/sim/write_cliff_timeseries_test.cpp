@@ -10,14 +10,12 @@ using namespace ssdtwin;
 
 BOOST_AUTO_TEST_CASE(timeseries_shows_the_write_cliff_and_erase_counts_rising) {
   const std::string job = "[global]\ntime_based\nruntime=3s\n[w]\nrw=randwrite\nbs=4k\niodepth=32\n";
-  auto p = model::load_profile(test::tiny_drive());
-  const auto layout = model::make_layout(p.config, 1);
-  const auto jobs = model::parse_fio_job_text(job, "cliff.fio");
   model::RunOptions opt;
   opt.precondition_passes = 1;
   opt.timeseries_interval_ps = 100 * kPsPerMs;
-  const auto r = model::run_fio(p.config, layout, jobs, opt);
-  const auto t = model::time_series_table(r.timeseries, p.config, layout);
+  const auto run = test::simulate_with(test::tiny_drive(), job, 1, opt);
+  const auto& r = run.result;
+  const auto t = model::time_series_table(r.timeseries, run.profile.config, run.layout);
   auto col = [&](const std::string& name) {
     const auto it = std::find(t.columns.begin(), t.columns.end(), name);
     BOOST_TEST_REQUIRE((it != t.columns.end()), name);
