@@ -1,50 +1,16 @@
 #include "apps/compare.h"
 
-#include <chrono>
 #include <cmath>
-#include <filesystem>
 #include <fmt/format.h>
-#include <fstream>
 #include <iostream>
-#include <map>
 #include <nlohmann/json.hpp>
-#include <cstring>
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "apps/cli_args.h"
+#include "apps/lab_runner.h"
 #include "model/input_error.h"
 #include "model/lab.h"
 
-extern char** environ;
-
 namespace ssdtwin::apps {
-namespace {
-
-struct Child {
-  pid_t pid = 0;
-  std::string job, out_path, err_path;
-};
-
-pid_t spawn(const std::vector<std::string>& argv, const std::string& err_path) {
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  std::vector<char*> args;
-  for (const auto& s : argv) args.push_back(const_cast<char*>(s.c_str()));
-  args.push_back(nullptr);
-  pid_t pid = 0;
-  const int rc = posix_spawn(&pid, argv[0].c_str(), &fa, nullptr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&fa);
-  if (rc != 0) throw std::runtime_error(fmt::format("cannot start {}: {}", argv[0], std::strerror(rc)));
-  return pid;
-}
-
-std::string self_exe() { return std::filesystem::read_symlink("/proc/self/exe").string(); }
-
-}  // namespace
 
 int cmd_compare(int argc, char** argv) {
   const cli::Args a = cli::parse_args(argc, argv, {"--lab", "--drive", "--jobs", "--output-format", "--set"}, {});
@@ -54,54 +20,20 @@ int cmd_compare(int argc, char** argv) {
   const std::string format = a.single.count("--output-format") ? a.single.at("--output-format") : "normal";
   if (format != "normal" && format != "json")
     throw model::InputError(fmt::format("option '--output-format': '{}' is not allowed; use normal or json", format));
-  int parallel = 2;
-  if (a.single.count("--jobs")) {
-    parallel = std::atoi(a.single.at("--jobs").c_str());
-    if (parallel < 1 || parallel > 256)
-      throw model::InputError(fmt::format("option '--jobs': '{}' is not a whole number in 1..256", a.single.at("--jobs")));
-  }
+  const int parallel = parse_parallel(a.single);
 
-  // One simulation per distinct job file.
-  std::vector<std::string> jobs;
-  for (const auto& r : lab.records)
-    if (std::find(jobs.begin(), jobs.end(), r.job) == jobs.end()) jobs.push_back(r.job);
-  const auto tmp = std::filesystem::temp_directory_path() / fmt::format("ssdtwin-compare-{}", getpid());
-  std::filesystem::create_directories(tmp);
-  const auto t0 = std::chrono::steady_clock::now();
-  std::map<std::string, nlohmann::json> outputs;
-  std::vector<Child> running;
-  std::size_t next = 0;
-  bool failed = false;
-  while (next < jobs.size() || !running.empty()) {
-    while (next < jobs.size() && int(running.size()) < parallel) {
-      Child c;
-      c.job = jobs[next];
-      c.out_path = (tmp / fmt::format("{}.json", next)).string();
-      c.err_path = (tmp / fmt::format("{}.err", next)).string();
-      std::vector<std::string> args = {self_exe(), "run", "--drive", drive, c.job, "--output-format=json",
-                                       "--output", c.out_path, "--precondition", lab.precondition};
-      for (const auto& s : a.sets) args.insert(args.end(), {"--set", s});
-      c.pid = spawn(args, c.err_path);
-      running.push_back(c);
-      ++next;
-    }
-    int status = 0;
-    const pid_t pid = waitpid(-1, &status, 0);
-    auto it = std::find_if(running.begin(), running.end(), [&](const Child& c) { return c.pid == pid; });
-    if (it == running.end()) continue;
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-      std::ifstream f(it->out_path);
-      outputs[it->job] = nlohmann::json::parse(f);
-    } else {
-      std::ifstream f(it->err_path);
-      std::cerr << "ssdtwin: compare: simulation of " << it->job << " failed:\n" << f.rdbuf() << "\n";
-      failed = true;
-    }
-    running.erase(it);
+  std::vector<const model::LabRecord*> all;
+  for (const auto& r : lab.records) all.push_back(&r);
+  LabRun run;
+  try {
+    run = run_lab_jobs(lab, all, drive, a.sets, parallel);
+  } catch (const std::runtime_error& e) {
+    std::cerr << "ssdtwin: compare: " << e.what() << "\n";
+    return 1;
   }
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::filesystem::remove_all(tmp);
-  if (failed) return 1;
+  const auto& outputs = run.outputs;
+  const double wall = run.wall_s;
+  const std::vector<std::string> jobs(run.simulations);
 
   nlohmann::ordered_json out;
   out["records"] = nlohmann::ordered_json::array();

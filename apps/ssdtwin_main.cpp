@@ -12,6 +12,7 @@
 #include <sstream>
 #include <systemc>
 
+#include "apps/calibrate_cmd.h"
 #include "apps/cli_args.h"
 #include "apps/compare.h"
 #include "apps/endurance_cmd.h"
@@ -35,6 +36,8 @@ const char* kUsage =
     "  ssdtwin config --dump PROFILE.toml [--set section.key=value]...\n"
     "  ssdtwin config --docs\n"
     "  ssdtwin compare --lab LAB.toml [--drive PROFILE.toml] [--jobs N] [--output-format=normal|json]\n"
+    "  ssdtwin calibrate --lab LAB.toml --fit KEY=LO..HI [--fit ...] [--records ID,ID] [--drive PROFILE.toml]\n"
+    "              [--max-evals N] [--jobs N] [--output CALIBRATED.toml] [--set k=v]... [--output-format=normal|json]\n"
     "  ssdtwin endurance --drive PROFILE.toml [--workload rand4k|seq128k|jesd219|JOB.fio] [--host-write-mbps R]\n"
     "              [--op-sweep 7,14.5,28] [--scale N] [--seed N] [--set k=v]... [--output-format=normal|json]\n";
 
@@ -158,6 +161,7 @@ int sc_main(int argc, char** argv) {
     if (cmd == "config") return cmd_config(argc, argv);
     if (cmd == "compare") return apps::cmd_compare(argc, argv);
     if (cmd == "endurance") return apps::cmd_endurance(argc, argv);
+    if (cmd == "calibrate") return apps::cmd_calibrate(argc, argv);
     if (cmd == "--help" || cmd == "-h" || cmd == "help") {
       std::cout << kUsage;
       return 0;

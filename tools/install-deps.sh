@@ -12,6 +12,7 @@ packages=(
   nlohmann-json3-dev      # JSON output
   libbenchmark-dev        # bench/
   python3-matplotlib      # tools/ssdtwin-plot (PNG plots from the JSON/CSV outputs)
+  libnlopt-cxx-dev        # ssdtwin calibrate (derivative-free fitting)
 )
 
 missing=()

@@ -39,3 +39,6 @@ bad_input(power_state_out_of_range "PS9 does not exist; the drive has PS0..PS2" 
 bad_input(power_state_non_operational "PS2 is non-operational" ${_x} run --drive ${_d} ${_j}/ok.fio --power-state 2)
 bad_input(power_timeline_malformed "option '--power-timeline': '2s' has no ':'" ${_x} run --drive ${_d} ${_j}/ok.fio --power-timeline 2s)
 bad_input(power_timeline_not_increasing "is not later than the previous entry" ${_x} run --drive ${_d} ${_j}/ok.fio --power-timeline 2s:1,1s:0)
+bad_input(calibrate_needs_fit "at least one --fit KEY=LO..HI is required" ${_x} calibrate --lab ${PROJECT_SOURCE_DIR}/scenarios/lab/micron-9550-max-12.8tb.toml)
+bad_input(calibrate_unknown_key "names no profile key" ${_x} calibrate --lab ${PROJECT_SOURCE_DIR}/scenarios/lab/micron-9550-max-12.8tb.toml --fit nand.timing.tRR_us=1..2)
+bad_input(calibrate_bad_bounds "needs LO < HI" ${_x} calibrate --lab ${PROJECT_SOURCE_DIR}/scenarios/lab/micron-9550-max-12.8tb.toml --fit nand.timing.tR_us=80..30)

@@ -1,0 +1,257 @@
+#include "apps/calibrate_cmd.h"
+
+#include <cmath>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <nlopt.hpp>
+#include <regex>
+#include <sstream>
+
+#include "apps/cli_args.h"
+#include "apps/lab_runner.h"
+#include "model/config_keys.h"
+#include "model/config_loader.h"
+#include "model/input_error.h"
+#include "model/lab.h"
+
+namespace ssdtwin::apps {
+namespace {
+
+struct FitParam {
+  std::string spec;       // as given
+  std::string set_path;   // for --set (NAND keys carry the "nand." prefix)
+  model::ProfileKind kind;
+  std::string key;        // section.key within its file
+  const model::KeyDesc* desc;
+  double lo, hi, start, fitted = 0;
+};
+
+FitParam parse_fit(const std::string& spec, const model::LoadedProfile& profile) {
+  auto bad = [&](const std::string& why) {
+    return model::InputError(fmt::format("option '--fit': '{}' {}; use KEY=LO..HI, e.g. nand.timing.tR_us=30..80", spec, why));
+  };
+  const auto eq = spec.find('='), dots = spec.find("..");
+  if (eq == std::string::npos || dots == std::string::npos || dots < eq) throw bad("is malformed");
+  FitParam f;
+  f.spec = spec;
+  f.set_path = spec.substr(0, eq);
+  f.kind = model::ProfileKind::Drive;
+  f.key = f.set_path;
+  if (f.key.rfind("nand.", 0) == 0 && std::count(f.key.begin(), f.key.end(), '.') == 2) {
+    f.kind = model::ProfileKind::Nand;
+    f.key = f.key.substr(5);
+  }
+  f.desc = model::find_key(f.kind, f.key);
+  if (!f.desc) throw bad("names no profile key (see docs/config.md; NAND keys start with nand.)");
+  if (f.desc->type == model::KeyType::String || !f.desc->allowed.empty()) throw bad("is not a continuous numeric key");
+  try {
+    std::size_t used = 0;
+    f.lo = std::stod(spec.substr(eq + 1, dots - eq - 1), &used);
+    f.hi = std::stod(spec.substr(dots + 2), &used);
+  } catch (const std::exception&) {
+    throw bad("has bounds that are not numbers");
+  }
+  if (!(f.lo < f.hi)) throw bad("needs LO < HI");
+  if (f.lo < f.desc->min || f.hi > f.desc->max)
+    throw bad(fmt::format("has bounds outside the key's range {}", f.desc->allowed_text()));
+  f.start = std::clamp(f.desc->get_num(profile.config), f.lo, f.hi);
+  return f;
+}
+
+std::string format_value(const FitParam& f, double v) {
+  return f.desc->type == model::KeyType::Integer ? fmt::format("{}", std::llround(v)) : fmt::format("{:.6g}", v);
+}
+
+// Sets `key = value` under [section] in a profile's text (replacing the line, or adding it
+// after the section header, or adding the section), keeping a note of the fit.
+std::string set_key_in_toml(const std::string& text, const std::string& key_path, const std::string& value,
+                            const std::string& note) {
+  const std::string section = key_path.substr(0, key_path.find('.')), key = key_path.substr(key_path.find('.') + 1);
+  const std::regex header(R"(^\s*\[([A-Za-z0-9_]+)\]\s*(#.*)?$)"), assign("^\\s*" + key + "\\s*=");
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  const std::string entry = fmt::format("{} = {}   # {}", key, value, note);
+  std::string current;
+  std::ptrdiff_t header_at = -1;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    std::smatch m;
+    if (lines[i].find("[[") != std::string::npos && lines[i].find_first_not_of(" \t") == lines[i].find("[[")) {
+      current.clear();  // an array-of-tables entry ends the section
+    } else if (std::regex_match(lines[i], m, header)) {
+      current = m[1];
+      if (current == section) header_at = std::ptrdiff_t(i);
+    } else if (current == section && std::regex_search(lines[i], assign)) {
+      lines[i] = entry;
+      header_at = -2;
+      break;
+    }
+  }
+  if (header_at >= 0) lines.insert(lines.begin() + header_at + 1, entry);
+  if (header_at == -1) lines.insert(lines.end(), {"", "[" + section + "]", entry});
+  std::string out;
+  for (const auto& l : lines) out += l + "\n";
+  return out;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream f(path);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+}  // namespace
+
+int cmd_calibrate(int argc, char** argv) {
+  const cli::Args a = cli::parse_args(
+      argc, argv, {"--lab", "--drive", "--fit", "--records", "--jobs", "--max-evals", "--output", "--output-format", "--set"}, {});
+  if (!a.single.count("--lab")) throw model::InputError("calibrate: --lab LAB.toml is required");
+  if (a.fits.empty()) throw model::InputError("calibrate: at least one --fit KEY=LO..HI is required");
+  const model::LabFile lab = model::load_lab_file(a.single.at("--lab"));
+  const std::string drive = a.single.count("--drive") ? a.single.at("--drive") : lab.drive_profile;
+  const model::LoadedProfile profile = model::load_profile(drive, a.sets);
+  const int parallel = parse_parallel(a.single);
+  const std::uint32_t max_evals =
+      a.single.count("--max-evals") ? cli::parse_uint("--max-evals", a.single.at("--max-evals"), 1, 100000) : 80;
+  const std::string format = a.single.count("--output-format") ? a.single.at("--output-format") : "normal";
+  if (format != "normal" && format != "json")
+    throw model::InputError(fmt::format("option '--output-format': '{}' is not allowed; use normal or json", format));
+
+  std::vector<FitParam> params;
+  for (const auto& s : a.fits) params.push_back(parse_fit(s, profile));
+  std::vector<const model::LabRecord*> records;
+  std::vector<std::string> wanted;
+  if (a.single.count("--records")) {
+    std::stringstream ss(a.single.at("--records"));
+    for (std::string id; std::getline(ss, id, ',');) wanted.push_back(id);
+  }
+  for (const auto& r : lab.records)
+    if (wanted.empty() || std::find(wanted.begin(), wanted.end(), r.id) != wanted.end()) records.push_back(&r);
+  for (const auto& id : wanted)
+    if (std::none_of(records.begin(), records.end(), [&](const auto* r) { return r->id == id; }))
+      throw model::InputError(fmt::format("option '--records': '{}' is not a record of {}", id, lab.path));
+
+  // Parameters are optimised in [0, 1] each; every evaluation is one parallel batch of runs.
+  std::size_t evals = 0;
+  auto predict = [&](const std::vector<double>& u) {
+    std::vector<std::string> sets = a.sets;
+    for (std::size_t i = 0; i < params.size(); ++i)
+      sets.push_back(params[i].set_path + "=" +
+                     format_value(params[i], params[i].lo + u[i] * (params[i].hi - params[i].lo)));
+    const LabRun run = run_lab_jobs(lab, records, drive, sets, parallel);
+    std::vector<double> pred;
+    for (const auto* r : records) pred.push_back(model::metric_from_fio_json(run.outputs.at(r->job), r->metric));
+    return pred;
+  };
+  auto cost_of = [&](const std::vector<double>& pred) {
+    double c = 0;
+    for (std::size_t i = 0; i < records.size(); ++i) {
+      const double l = std::log(std::max(pred[i], 1e-12) / records[i]->measured);
+      c += l * l;
+    }
+    return c;
+  };
+  std::vector<double> u0;
+  for (const auto& p : params) u0.push_back((p.start - p.lo) / (p.hi - p.lo));
+  const std::vector<double> pred0 = predict(u0);
+  const double cost0 = cost_of(pred0);
+
+  nlopt::opt opt(params.size() >= 2 ? nlopt::LN_BOBYQA : nlopt::LN_NELDERMEAD, unsigned(params.size()));
+  opt.set_lower_bounds(std::vector<double>(params.size(), 0.0));
+  opt.set_upper_bounds(std::vector<double>(params.size(), 1.0));
+  opt.set_initial_step(std::vector<double>(params.size(), 0.15));
+  opt.set_maxeval(int(max_evals));
+  opt.set_xtol_rel(1e-4);
+  opt.set_ftol_abs(1e-10);
+  struct Ctx {
+    std::function<double(const std::vector<double>&)> f;
+  } ctx{[&](const std::vector<double>& u) {
+    const double c = cost_of(predict(u));
+    ++evals;
+    std::string p;
+    for (std::size_t i = 0; i < params.size(); ++i)
+      p += fmt::format(" {}={}", params[i].set_path, format_value(params[i], params[i].lo + u[i] * (params[i].hi - params[i].lo)));
+    std::cerr << fmt::format("calibrate: eval {:>3} cost {:.6g}{}\n", evals, c, p);
+    return c;
+  }};
+  opt.set_min_objective(
+      [](const std::vector<double>& x, std::vector<double>&, void* data) { return static_cast<Ctx*>(data)->f(x); }, &ctx);
+  std::vector<double> u = u0;
+  double cost = cost0;
+  nlopt::result result;
+  try {
+    result = opt.optimize(u, cost);
+  } catch (const nlopt::roundoff_limited&) {
+    result = nlopt::ROUNDOFF_LIMITED;
+  }
+  for (std::size_t i = 0; i < params.size(); ++i) params[i].fitted = params[i].lo + u[i] * (params[i].hi - params[i].lo);
+  const std::vector<double> pred = predict(u);
+  cost = cost_of(pred);
+
+  nlohmann::ordered_json out;
+  out["lab"] = lab.path;
+  out["drive"] = drive;
+  out["algorithm"] = params.size() >= 2 ? "NLopt LN_BOBYQA" : "NLopt LN_NELDERMEAD";
+  out["objective"] = "sum over records of ln(predicted/measured)^2";
+  out["evaluations"] = evals;
+  out["nlopt_result"] = int(result);
+  out["cost_start"] = cost0;
+  out["cost_final"] = cost;
+  out["parameters"] = nlohmann::ordered_json::array();
+  for (const auto& p : params)
+    out["parameters"].push_back({{"key", p.set_path}, {"lo", p.lo}, {"hi", p.hi}, {"start", p.start}, {"fitted", p.fitted},
+                                 {"unit", p.desc->unit}});
+  out["records"] = nlohmann::ordered_json::array();
+  std::string table = fmt::format("calibrate: {} parameters on {} records of {} ({} evaluations, {})\n\n", params.size(),
+                                  records.size(), lab.path, evals, out["algorithm"].get<std::string>());
+  for (const auto& p : params)
+    table += fmt::format("  {:<34} {:>12} -> {:>12} {}  (bounds {} .. {})\n", p.set_path, format_value(p, p.start),
+                         format_value(p, p.fitted), p.desc->unit, p.lo, p.hi);
+  table += fmt::format("\n{:<28} {:>12} {:>12} {:>9} {:>12} {:>9}\n", "record", "measured", "start", "error", "fitted", "error");
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const double e0 = (pred0[i] / records[i]->measured - 1) * 100, e1 = (pred[i] / records[i]->measured - 1) * 100;
+    table += fmt::format("{:<28} {:>12.1f} {:>12.1f} {:>+8.1f}% {:>12.1f} {:>+8.1f}%\n", records[i]->id,
+                         records[i]->measured, pred0[i], e0, pred[i], e1);
+    out["records"].push_back({{"id", records[i]->id}, {"metric", records[i]->metric}, {"measured", records[i]->measured},
+                              {"predicted_start", pred0[i]}, {"predicted_fitted", pred[i]}, {"error_pct", e1}});
+  }
+  table += fmt::format("\nsum of squared log errors: {:.6g} -> {:.6g}\n", cost0, cost);
+
+  if (a.single.count("--output")) {
+    // A calibrated drive profile (and NAND profile, if NAND keys were fitted) next to OUT.
+    namespace fs = std::filesystem;
+    const fs::path out_drive = a.single.at("--output");
+    const fs::path out_dir = out_drive.parent_path().empty() ? fs::path(".") : out_drive.parent_path();
+    std::string ids;
+    for (const auto* r : records) ids += (ids.empty() ? "" : ", ") + r->id;
+    const std::string note = fmt::format("fitted by ssdtwin calibrate to {} ({}); cost {:.3g}", lab.path, ids, cost);
+    std::string dtext = read_file(profile.drive_path), ntext = read_file(profile.nand_path);
+    bool nand_fitted = false;
+    for (const auto& p : params) {
+      std::string& text = p.kind == model::ProfileKind::Drive ? dtext : ntext;
+      nand_fitted |= p.kind == model::ProfileKind::Nand;
+      text = set_key_in_toml(text, p.key, format_value(p, p.fitted), note);
+    }
+    fs::path nand_target = fs::absolute(profile.nand_path);
+    if (nand_fitted) {
+      nand_target = out_dir / (out_drive.stem().string() + "-nand.toml");
+      std::ofstream(nand_target) << "# " << note << "\n" << ntext;
+    }
+    const std::string rel = fs::relative(fs::absolute(nand_target), fs::absolute(out_dir)).string();
+    dtext = std::regex_replace(dtext, std::regex(R"re((^|\n)(\s*nand_profile\s*=\s*)"[^"]*")re"), "$1$2\"" + rel + "\"");
+    std::ofstream f(out_drive);
+    if (!f) throw model::InputError(fmt::format("option '--output': cannot write '{}'", out_drive.string()));
+    f << "# " << note << "\n" << dtext;
+    out["output"] = out_drive.string();
+    table += fmt::format("wrote {}{}\n", out_drive.string(), nand_fitted ? " and " + nand_target.string() : "");
+  }
+  if (format == "json") std::cout << out.dump(2) << "\n";
+  else std::cout << table;
+  return 0;
+}
+
+}  // namespace ssdtwin::apps

@@ -1,0 +1,27 @@
+// Runs the distinct jobs of a lab file through the model, each in its own `ssdtwin run`
+// process (SystemC elaborates once per process), up to `parallel` at a time. Shared by
+// `compare` and `calibrate`.
+#pragma once
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "model/lab.h"
+
+namespace ssdtwin::apps {
+
+struct LabRun {
+  std::map<std::string, nlohmann::json> outputs;  // job path -> ssdtwin run JSON
+  std::size_t simulations = 0;
+  double wall_s = 0;
+};
+
+// Throws std::runtime_error (with the failing simulation's stderr) if any run fails.
+LabRun run_lab_jobs(const model::LabFile& lab, const std::vector<const model::LabRecord*>& records,
+                    const std::string& drive, const std::vector<std::string>& sets, int parallel);
+
+// --jobs N: 1..256; default 2.
+int parse_parallel(const std::map<std::string, std::string>& single);
+
+}  // namespace ssdtwin::apps
