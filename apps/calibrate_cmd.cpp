@@ -142,9 +142,9 @@ int cmd_calibrate(int argc, char** argv) {
     for (std::size_t i = 0; i < params.size(); ++i)
       sets.push_back(params[i].set_path + "=" +
                      format_value(params[i], params[i].lo + u[i] * (params[i].hi - params[i].lo)));
-    const LabRun run = run_lab_jobs(lab, records, drive, sets, parallel);
+    const LabRun run = run_lab_jobs(records, drive, sets, parallel);
     std::vector<double> pred;
-    for (const auto* r : records) pred.push_back(model::metric_from_fio_json(run.outputs.at(r->job), r->metric));
+    for (const auto* r : records) pred.push_back(model::metric_from_fio_json(run.outputs.at(r->run_key()), r->metric));
     return pred;
   };
   auto cost_of = [&](const std::vector<double>& pred) {

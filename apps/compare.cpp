@@ -26,7 +26,7 @@ int cmd_compare(int argc, char** argv) {
   for (const auto& r : lab.records) all.push_back(&r);
   LabRun run;
   try {
-    run = run_lab_jobs(lab, all, drive, a.sets, parallel);
+    run = run_lab_jobs(all, drive, a.sets, parallel);
   } catch (const std::runtime_error& e) {
     std::cerr << "ssdtwin: compare: " << e.what() << "\n";
     return 1;
@@ -42,7 +42,7 @@ int cmd_compare(int argc, char** argv) {
                        "error", "tol", "within");
   std::size_t within = 0;
   for (const auto& r : lab.records) {
-    const double predicted = model::metric_from_fio_json(outputs.at(r.job), r.metric);
+    const double predicted = model::metric_from_fio_json(outputs.at(r.run_key()), r.metric);
     const double err = (predicted - r.measured) / r.measured * 100.0;
     const bool ok = std::fabs(err) <= r.tolerance_pct;
     within += ok;

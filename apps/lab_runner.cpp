@@ -22,7 +22,7 @@ namespace {
 
 struct Child {
   pid_t pid = 0;
-  std::string job, out_path, err_path;
+  std::string key, job, out_path, err_path;
 };
 
 pid_t spawn(const std::vector<std::string>& argv, const std::string& err_path) {
@@ -52,11 +52,12 @@ int parse_parallel(const std::map<std::string, std::string>& single) {
   return n;
 }
 
-LabRun run_lab_jobs(const model::LabFile& lab, const std::vector<const model::LabRecord*>& records,
-                    const std::string& drive, const std::vector<std::string>& sets, int parallel) {
-  std::vector<std::string> jobs;  // one simulation per distinct job file
+LabRun run_lab_jobs(const std::vector<const model::LabRecord*>& records, const std::string& drive,
+                    const std::vector<std::string>& sets, int parallel) {
+  std::vector<const model::LabRecord*> jobs;  // one simulation per distinct run key
   for (const auto* r : records)
-    if (std::find(jobs.begin(), jobs.end(), r->job) == jobs.end()) jobs.push_back(r->job);
+    if (std::none_of(jobs.begin(), jobs.end(), [&](const auto* j) { return j->run_key() == r->run_key(); }))
+      jobs.push_back(r);
   static int batch = 0;
   const auto tmp = std::filesystem::temp_directory_path() / fmt::format("ssdtwin-lab-{}-{}", getpid(), batch++);
   std::filesystem::create_directories(tmp);
@@ -67,12 +68,16 @@ LabRun run_lab_jobs(const model::LabFile& lab, const std::vector<const model::La
   std::string failure;
   while (next < jobs.size() || !running.empty()) {
     while (failure.empty() && next < jobs.size() && int(running.size()) < parallel) {
+      const model::LabRecord& r = *jobs[next];
       Child c;
-      c.job = jobs[next];
+      c.key = r.run_key();
+      c.job = r.job;
       c.out_path = (tmp / fmt::format("{}.json", next)).string();
       c.err_path = (tmp / fmt::format("{}.err", next)).string();
-      std::vector<std::string> args = {self_exe(), "run", "--drive", drive, c.job, "--output-format=json",
-                                       "--output", c.out_path, "--precondition", lab.precondition};
+      std::vector<std::string> args = {self_exe(), "run", "--drive", drive.empty() ? r.drive_profile : drive,
+                                       c.job, "--output-format=json", "--output", c.out_path, "--precondition",
+                                       r.precondition};
+      if (r.power_state >= 0) args.insert(args.end(), {"--power-state", std::to_string(r.power_state)});
       for (const auto& s : sets) args.insert(args.end(), {"--set", s});
       c.pid = spawn(args, c.err_path);
       running.push_back(c);
@@ -85,7 +90,7 @@ LabRun run_lab_jobs(const model::LabFile& lab, const std::vector<const model::La
     if (it == running.end()) continue;
     if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
       std::ifstream f(it->out_path);
-      run.outputs[it->job] = nlohmann::json::parse(f);
+      run.outputs[it->key] = nlohmann::json::parse(f);
     } else if (failure.empty()) {
       std::ifstream f(it->err_path);
       std::stringstream err;

@@ -12,14 +12,15 @@
 namespace ssdtwin::apps {
 
 struct LabRun {
-  std::map<std::string, nlohmann::json> outputs;  // job path -> ssdtwin run JSON
+  std::map<std::string, nlohmann::json> outputs;  // LabRecord::run_key() -> ssdtwin run JSON
   std::size_t simulations = 0;
   double wall_s = 0;
 };
 
 // Throws std::runtime_error (with the failing simulation's stderr) if any run fails.
-LabRun run_lab_jobs(const model::LabFile& lab, const std::vector<const model::LabRecord*>& records,
-                    const std::string& drive, const std::vector<std::string>& sets, int parallel);
+// `drive`: a profile to use instead of each record's own ("" keeps the records').
+LabRun run_lab_jobs(const std::vector<const model::LabRecord*>& records, const std::string& drive,
+                    const std::vector<std::string>& sets, int parallel);
 
 // --jobs N: 1..256; default 2.
 int parse_parallel(const std::map<std::string, std::string>& single);

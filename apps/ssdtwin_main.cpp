@@ -16,6 +16,7 @@
 #include "apps/cli_args.h"
 #include "apps/compare.h"
 #include "apps/endurance_cmd.h"
+#include "apps/validate_cmd.h"
 #include "model/config_loader.h"
 #include "model/config_report.h"
 #include "model/fio_job.h"
@@ -36,6 +37,8 @@ const char* kUsage =
     "  ssdtwin config --dump PROFILE.toml [--set section.key=value]...\n"
     "  ssdtwin config --docs\n"
     "  ssdtwin compare --lab LAB.toml [--drive PROFILE.toml] [--jobs N] [--output-format=normal|json]\n"
+    "  ssdtwin validate [LAB.toml...] [--drive-name TEXT] [--jobs N] [--strict] [--markdown FILE]\n"
+    "              [--output-format=normal|json]\n"
     "  ssdtwin calibrate --lab LAB.toml --fit KEY=LO..HI [--fit ...] [--records ID,ID] [--drive PROFILE.toml]\n"
     "              [--max-evals N] [--jobs N] [--output CALIBRATED.toml] [--set k=v]... [--output-format=normal|json]\n"
     "  ssdtwin endurance --drive PROFILE.toml [--workload rand4k|seq128k|jesd219|JOB.fio] [--host-write-mbps R]\n"
@@ -162,6 +165,7 @@ int sc_main(int argc, char** argv) {
     if (cmd == "compare") return apps::cmd_compare(argc, argv);
     if (cmd == "endurance") return apps::cmd_endurance(argc, argv);
     if (cmd == "calibrate") return apps::cmd_calibrate(argc, argv);
+    if (cmd == "validate") return apps::cmd_validate(argc, argv);
     if (cmd == "--help" || cmd == "-h" || cmd == "help") {
       std::cout << kUsage;
       return 0;

@@ -1,6 +1,7 @@
 #include "model/lab.h"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fmt/format.h>
 #include <toml++/toml.h>
@@ -10,8 +11,9 @@
 namespace ssdtwin::model {
 
 const std::vector<std::string>& lab_metrics() {
-  static const std::vector<std::string> m = {"read.bw_mbps",  "write.bw_mbps",     "read.iops",
-                                             "write.iops",    "read.lat_mean_us",  "write.lat_mean_us"};
+  static const std::vector<std::string> m = {"read.bw_mbps",     "write.bw_mbps",     "total.bw_mbps", "read.iops",
+                                             "write.iops",       "total.iops",        "read.lat_mean_us",
+                                             "write.lat_mean_us"};
   return m;
 }
 
@@ -51,6 +53,8 @@ LabFile load_lab_file(const std::string& path) {
   lf.source = need_string(*lab, "source", lw);
   const auto* recs = root.get_as<toml::array>("record");
   if (!recs || recs->empty()) throw InputError(fmt::format("{}: no [[record]] entries", path));
+  static const std::vector<std::string> kKeys = {"id",   "job",    "metric", "measured",     "unit",
+                                                 "tolerance_pct", "kind", "source", "precondition", "power_state"};
   for (const auto& node : *recs) {
     const auto* t = node.as_table();
     const std::string w = fmt::format("{}:{}: [[record]]", path, node.source().begin.line);
@@ -59,13 +63,26 @@ LabFile load_lab_file(const std::string& path) {
     r.job = (base / need_string(*t, "job", w)).lexically_normal().string();
     r.metric = need_string(*t, "metric", w);
     if (std::find(lab_metrics().begin(), lab_metrics().end(), r.metric) == lab_metrics().end())
-      throw InputError(fmt::format("{}: key 'metric' = '{}' is not one of read.bw_mbps, write.bw_mbps, read.iops, "
-                                   "write.iops, read.lat_mean_us, write.lat_mean_us", w, r.metric));
+      throw InputError(fmt::format("{}: key 'metric' = '{}' is not one of read.bw_mbps, write.bw_mbps, total.bw_mbps, "
+                                   "read.iops, write.iops, total.iops, read.lat_mean_us, write.lat_mean_us", w, r.metric));
     r.unit = need_string(*t, "unit", w);
     r.source = need_string(*t, "source", w);
     r.kind = need_string(*t, "kind", w);
     r.measured = need_number(*t, "measured", w);
     r.tolerance_pct = need_number(*t, "tolerance_pct", w);
+    r.precondition = t->get("precondition") ? need_string(*t, "precondition", w) : lf.precondition;
+    if (t->get("power_state")) {
+      const double ps = need_number(*t, "power_state", w);
+      if (ps < 0 || ps > 31 || ps != std::floor(ps))
+        throw InputError(fmt::format("{}: key 'power_state' = {} must be a whole number 0..31", w, ps));
+      r.power_state = static_cast<std::int32_t>(ps);
+    }
+    r.drive_profile = lf.drive_profile;
+    for (auto&& [k, v] : *t)
+      if (std::find(kKeys.begin(), kKeys.end(), std::string(k.str())) == kKeys.end())
+        throw InputError(fmt::format("{}:{}: [[record]] key '{}' is unknown; allowed: id, job, metric, measured, unit, "
+                                     "tolerance_pct, kind, source, precondition, power_state",
+                                     path, v.source().begin.line, k.str()));
     lf.records.push_back(r);
   }
   return lf;
@@ -74,6 +91,8 @@ LabFile load_lab_file(const std::string& path) {
 double metric_from_fio_json(const nlohmann::json& out, const std::string& metric) {
   const std::string dir = metric.substr(0, metric.find('.'));
   const std::string what = metric.substr(metric.find('.') + 1);
+  if (dir == "total")
+    return metric_from_fio_json(out, "read." + what) + metric_from_fio_json(out, "write." + what);
   double sum = 0, lat_weighted = 0, ios = 0;
   for (const auto& j : out.at("jobs")) {
     const auto& d = j.at(dir);

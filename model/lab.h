@@ -1,6 +1,7 @@
 // Lab records: measured or datasheet values for a drive, each tied to the fio job that
 // reproduces the measurement, and how to read the matching prediction from ssdtwin's JSON.
 #pragma once
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -10,6 +11,11 @@ namespace ssdtwin::model {
 struct LabRecord {
   std::string id, job, metric, unit, source, kind;
   double measured = 0, tolerance_pct = 0;
+  std::string precondition;     // the lab's unless the record names its own
+  std::int32_t power_state = -1;  // --power-state for the run (-1: the drive's default, PS0)
+  std::string drive_profile;    // the lab's
+  // Records with the same run key share one simulation.
+  std::string run_key() const { return drive_profile + "|" + job + "|" + precondition + "|" + std::to_string(power_state); }
 };
 
 struct LabFile {
@@ -22,7 +28,8 @@ struct LabFile {
 LabFile load_lab_file(const std::string& path);
 
 // Metrics: read.bw_mbps, write.bw_mbps (10^6 B/s), read.iops, write.iops,
-// read.lat_mean_us, write.lat_mean_us (fio lat_ns mean), summed over jobs of the output.
+// read.lat_mean_us, write.lat_mean_us (fio lat_ns mean), summed over jobs of the output;
+// total.bw_mbps and total.iops add reads and writes (mixed workloads).
 double metric_from_fio_json(const nlohmann::json& out, const std::string& metric);
 const std::vector<std::string>& lab_metrics();
 

@@ -42,3 +42,4 @@ bad_input(power_timeline_not_increasing "is not later than the previous entry" $
 bad_input(calibrate_needs_fit "at least one --fit KEY=LO..HI is required" ${_x} calibrate --lab ${PROJECT_SOURCE_DIR}/scenarios/lab/micron-9550-max-12.8tb.toml)
 bad_input(calibrate_unknown_key "names no profile key" ${_x} calibrate --lab ${PROJECT_SOURCE_DIR}/scenarios/lab/micron-9550-max-12.8tb.toml --fit nand.timing.tRR_us=1..2)
 bad_input(calibrate_bad_bounds "needs LO < HI" ${_x} calibrate --lab ${PROJECT_SOURCE_DIR}/scenarios/lab/micron-9550-max-12.8tb.toml --fit nand.timing.tR_us=80..30)
+bad_input(validate_missing_lab "cannot open lab file" ${_x} validate /nonexistent-lab.toml)

@@ -1,0 +1,142 @@
+#include "apps/validate_cmd.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "apps/cli_args.h"
+#include "apps/lab_runner.h"
+#include "model/input_error.h"
+#include "model/lab.h"
+
+namespace ssdtwin::apps {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+bool is_latency(const std::string& metric) { return metric.find("lat") != std::string::npos; }
+
+struct Stats {
+  std::vector<double> abs_err;
+  json to_json() const {
+    if (abs_err.empty()) return {{"records", 0}};
+    std::vector<double> v = abs_err;
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    const double median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    return {{"records", n}, {"median_abs_error_pct", median}, {"max_abs_error_pct", v.back()}};
+  }
+};
+
+std::string summary_line(const std::string& who, const json& tp, const json& lat) {
+  auto part = [](const json& s) {
+    return s["records"].get<std::size_t>() == 0
+               ? std::string("none")
+               : fmt::format("{} records, median {:.1f}%, max {:.1f}%", s["records"].get<std::size_t>(),
+                             s["median_abs_error_pct"].get<double>(), s["max_abs_error_pct"].get<double>());
+  };
+  return fmt::format("{:<28} throughput/IOPS: {};  latency: {}\n", who, part(tp), part(lat));
+}
+
+}  // namespace
+
+int cmd_validate(int argc, char** argv) {
+  const cli::Args a = cli::parse_args(argc, argv, {"--jobs", "--output-format", "--drive-name", "--markdown", "--set"},
+                                      {"--strict"});
+  const std::string format = a.single.count("--output-format") ? a.single.at("--output-format") : "normal";
+  if (format != "normal" && format != "json")
+    throw model::InputError(fmt::format("option '--output-format': '{}' is not allowed; use normal or json", format));
+  std::vector<std::string> paths = a.positional;
+  if (paths.empty()) {
+    const std::filesystem::path dir = "scenarios/lab";
+    if (!std::filesystem::is_directory(dir))
+      throw model::InputError("validate: no lab files given and no scenarios/lab here; run from the repository root "
+                              "or name LAB.toml files");
+    for (const auto& e : std::filesystem::directory_iterator(dir))
+      if (e.path().extension() == ".toml") paths.push_back(e.path().string());
+    std::sort(paths.begin(), paths.end());
+  }
+  std::vector<model::LabFile> labs;
+  for (const auto& p : paths) labs.push_back(model::load_lab_file(p));
+  std::vector<const model::LabRecord*> records;
+  std::map<const model::LabRecord*, const model::LabFile*> lab_of;
+  for (const auto& lab : labs) {
+    if (a.single.count("--drive-name") && lab.drive.find(a.single.at("--drive-name")) == std::string::npos) continue;
+    for (const auto& r : lab.records) {
+      records.push_back(&r);
+      lab_of[&r] = &lab;
+    }
+  }
+  if (records.empty()) throw model::InputError("validate: no lab records selected");
+
+  const LabRun run = run_lab_jobs(records, "", a.sets, parse_parallel(a.single));
+
+  json out;
+  out["records"] = json::array();
+  std::map<std::string, std::pair<Stats, Stats>> per_drive;  // throughput, latency
+  std::pair<Stats, Stats> overall;
+  std::string table = fmt::format("{:<24} {:<34} {:<18} {:>12} {:>12} {:>8} {:>5}  {}\n", "drive", "record", "metric",
+                                  "measured", "predicted", "error", "tol", "within");
+  std::size_t misses = 0;
+  std::string md_rows;
+  for (const auto* r : records) {
+    const std::string& drive = lab_of.at(r)->drive;
+    const double predicted = model::metric_from_fio_json(run.outputs.at(r->run_key()), r->metric);
+    const double err = (predicted - r->measured) / r->measured * 100.0;
+    const bool ok = std::fabs(err) <= r->tolerance_pct;
+    misses += !ok;
+    auto& [tp, lat] = per_drive[drive];
+    (is_latency(r->metric) ? lat : tp).abs_err.push_back(std::fabs(err));
+    (is_latency(r->metric) ? overall.second : overall.first).abs_err.push_back(std::fabs(err));
+    table += fmt::format("{:<24} {:<34} {:<18} {:>12.1f} {:>12.1f} {:>+7.1f}% {:>4.0f}%  {}\n", drive.substr(0, 24),
+                         r->id, r->metric, r->measured, predicted, err, r->tolerance_pct, ok ? "yes" : "NO");
+    md_rows += fmt::format("| {} | {} | {} | {:.4g} | {:.4g} | {:+.1f}% | {:.0f}% | {} | {} |\n", drive, r->id, r->metric,
+                           r->measured, predicted, err, r->tolerance_pct, ok ? "yes" : "**no**", r->source);
+    out["records"].push_back({{"id", r->id},
+                              {"drive", drive},
+                              {"workload", r->job},
+                              {"metric", r->metric},
+                              {"unit", r->unit},
+                              {"measured", r->measured},
+                              {"predicted", predicted},
+                              {"error_pct", err},
+                              {"tolerance_pct", r->tolerance_pct},
+                              {"within_tolerance", ok},
+                              {"kind", r->kind},
+                              {"precondition", r->precondition},
+                              {"power_state", r->power_state},
+                              {"source", r->source}});
+  }
+  json summary;
+  std::string sum_text = "\n";
+  for (const auto& [drive, st] : per_drive) {
+    summary["per_drive"][drive] = {{"throughput", st.first.to_json()}, {"latency", st.second.to_json()}};
+    sum_text += summary_line(drive, summary["per_drive"][drive]["throughput"], summary["per_drive"][drive]["latency"]);
+  }
+  summary["overall"] = {{"throughput", overall.first.to_json()}, {"latency", overall.second.to_json()}};
+  summary["records"] = records.size();
+  summary["outside_tolerance"] = misses;
+  summary["simulations"] = run.simulations;
+  sum_text += summary_line("overall", summary["overall"]["throughput"], summary["overall"]["latency"]);
+  const std::string count = fmt::format("{} of {} records within tolerance", records.size() - misses, records.size());
+  out["summary"] = summary;
+  out["wallclock"] = {{"seconds", run.wall_s}};
+
+  if (a.single.count("--markdown")) {
+    std::ofstream md(a.single.at("--markdown"));
+    if (!md) throw model::InputError(fmt::format("option '--markdown': cannot write '{}'", a.single.at("--markdown")));
+    md << "| drive | record | metric | measured | predicted | error | tolerance | within | source |\n"
+          "|---|---|---|---|---|---|---|---|---|\n"
+       << md_rows << "\n```" << sum_text << "\n" << count << "\n```\n";
+  }
+  if (format == "json") std::cout << out.dump(2) << "\n";
+  else std::cout << table << sum_text << fmt::format("\n{}; {} simulations in {:.1f} s wall\n", count, run.simulations, run.wall_s);
+  return a.bools.empty() || misses == 0 ? 0 : 1;
+}
+
+}  // namespace ssdtwin::apps
