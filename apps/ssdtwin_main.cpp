@@ -16,6 +16,7 @@
 #include "apps/cli_args.h"
 #include "apps/compare.h"
 #include "apps/endurance_cmd.h"
+#include "apps/lab_cmd.h"
 #include "apps/validate_cmd.h"
 #include "model/config_loader.h"
 #include "model/config_report.h"
@@ -39,6 +40,8 @@ const char* kUsage =
     "  ssdtwin compare --lab LAB.toml [--drive PROFILE.toml] [--jobs N] [--output-format=normal|json]\n"
     "  ssdtwin validate [LAB.toml...] [--drive-name TEXT] [--jobs N] [--strict] [--markdown FILE]\n"
     "              [--output-format=normal|json]\n"
+    "  ssdtwin lab import-fio RESULT.json --job JOB.fio --drive PROFILE.toml [--precondition P]\n"
+    "              [--power-state N] [--output LAB.toml]\n"
     "  ssdtwin calibrate --lab LAB.toml --fit KEY=LO..HI [--fit ...] [--records ID,ID] [--drive PROFILE.toml]\n"
     "              [--max-evals N] [--jobs N] [--output CALIBRATED.toml] [--set k=v]... [--output-format=normal|json]\n"
     "  ssdtwin endurance --drive PROFILE.toml [--workload rand4k|seq128k|jesd219|JOB.fio] [--host-write-mbps R]\n"
@@ -166,6 +169,7 @@ int sc_main(int argc, char** argv) {
     if (cmd == "endurance") return apps::cmd_endurance(argc, argv);
     if (cmd == "calibrate") return apps::cmd_calibrate(argc, argv);
     if (cmd == "validate") return apps::cmd_validate(argc, argv);
+    if (cmd == "lab") return apps::cmd_lab(argc, argv);
     if (cmd == "--help" || cmd == "-h" || cmd == "help") {
       std::cout << kUsage;
       return 0;

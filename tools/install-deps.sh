@@ -13,6 +13,7 @@ packages=(
   libbenchmark-dev        # bench/
   python3-matplotlib      # tools/ssdtwin-plot (PNG plots from the JSON/CSV outputs)
   libnlopt-cxx-dev        # ssdtwin calibrate (derivative-free fitting)
+  fio                     # tests: a real fio result imported as lab records
 )
 
 missing=()

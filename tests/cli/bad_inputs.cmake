@@ -43,3 +43,5 @@ bad_input(calibrate_needs_fit "at least one --fit KEY=LO..HI is required" ${_x} 
 bad_input(calibrate_unknown_key "names no profile key" ${_x} calibrate --lab ${PROJECT_SOURCE_DIR}/scenarios/lab/micron-9550-max-12.8tb.toml --fit nand.timing.tRR_us=1..2)
 bad_input(calibrate_bad_bounds "needs LO < HI" ${_x} calibrate --lab ${PROJECT_SOURCE_DIR}/scenarios/lab/micron-9550-max-12.8tb.toml --fit nand.timing.tR_us=80..30)
 bad_input(validate_missing_lab "cannot open lab file" ${_x} validate /nonexistent-lab.toml)
+bad_input(lab_import_not_fio_json "run fio with --output-format=json" ${_x} lab import-fio ${PROJECT_SOURCE_DIR}/tests/data/tiny-drive.toml --job ${_j}/ok.fio --drive ${_d})
+bad_input(lab_unknown_subcommand "use 'ssdtwin lab import-fio" ${_x} lab export)

@@ -1,0 +1,94 @@
+#include "apps/lab_cmd.h"
+
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "apps/cli_args.h"
+#include "model/config_loader.h"
+#include "model/fio_job.h"
+#include "model/input_error.h"
+#include "model/lab.h"
+
+namespace ssdtwin::apps {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string toml_string(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) out += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+  return out + "\"";
+}
+
+}  // namespace
+
+int cmd_lab(int argc, char** argv) {
+  if (argc < 3 || std::string(argv[2]) != "import-fio")
+    throw model::InputError("lab: use 'ssdtwin lab import-fio RESULT.json --job JOB.fio --drive PROFILE.toml "
+                            "[--precondition seq2x] [--power-state N] [--output LAB.toml]'");
+  const cli::Args a = cli::parse_args(argc - 1, argv + 1, {"--job", "--drive", "--precondition", "--power-state", "--output"}, {});
+  if (a.positional.size() != 1) throw model::InputError("lab import-fio: exactly one fio JSON result file is required");
+  if (!a.single.count("--job")) throw model::InputError("lab import-fio: --job JOB.fio (the job file fio ran) is required");
+  if (!a.single.count("--drive")) throw model::InputError("lab import-fio: --drive PROFILE.toml is required");
+  const std::string result_path = a.positional[0], job_path = a.single.at("--job"), drive_path = a.single.at("--drive");
+  const std::string precondition = a.single.count("--precondition") ? a.single.at("--precondition") : "seq2x";
+  model::parse_fio_job_file(job_path);  // the model must be able to run it: fail now, naming file and line
+  const model::LoadedProfile profile = model::load_profile(drive_path);
+
+  nlohmann::json res;
+  {
+    std::ifstream f(result_path);
+    if (!f) throw model::InputError(fmt::format("{}: cannot open fio result", result_path));
+    try {
+      res = nlohmann::json::parse(f);
+    } catch (const nlohmann::json::exception& e) {
+      throw model::InputError(fmt::format("{}: not JSON ({}); run fio with --output-format=json", result_path, e.what()));
+    }
+  }
+  if (!res.contains("jobs") || !res["jobs"].is_array() || res["jobs"].empty() || !res["jobs"][0].contains("read"))
+    throw model::InputError(fmt::format("{}: no 'jobs' with 'read'/'write' sections; is it fio --output-format=json?", result_path));
+
+  const fs::path out_path = a.single.count("--output") ? fs::path(a.single.at("--output")) : fs::path();
+  const fs::path out_dir =
+      out_path.empty() || out_path.parent_path().empty() ? fs::current_path() : fs::absolute(out_path.parent_path());
+  auto rel = [&](const std::string& p) { return fs::relative(fs::absolute(p), out_dir).string(); };
+  const std::string stem = fs::path(job_path).stem().string();
+  const std::string version = res.value("fio version", std::string("fio"));
+  std::string text = fmt::format(
+      "# Imported by `ssdtwin lab import-fio` from {} ({}, timestamp {}).\n# Job file: {}. Tolerances are defaults: "
+      "10% bandwidth, 15% IOPS, 20% latency.\n\n[lab]\ndrive = {}\ndrive_profile = {}\nprecondition = {}\nsource = {}\n",
+      result_path, version, res.value("timestamp", 0), job_path, toml_string(profile.config.name),
+      toml_string(rel(drive_path)), toml_string(precondition), toml_string(fmt::format("{} JSON {}", version, result_path)));
+  std::size_t n = 0;
+  for (const std::string dir : {"read", "write"}) {
+    double ios = 0;
+    for (const auto& j : res["jobs"]) ios += j[dir]["lat_ns"].value("N", 0.0);
+    if (ios <= 0) continue;
+    for (const auto& [metric, unit, tol] : {std::tuple{"bw_mbps", "MB/s", 10}, std::tuple{"iops", "IOPS", 15},
+                                           std::tuple{"lat_mean_us", "us", 20}}) {
+      const std::string m = dir + "." + metric;
+      const double v = model::metric_from_fio_json(res, m);
+      text += fmt::format("\n[[record]]\nid = {}\njob = {}\nmetric = {}\nmeasured = {}\nunit = {}\ntolerance_pct = {}\n"
+                          "kind = \"measured\"\nsource = {}\n",
+                          toml_string(stem + "-" + dir + "-" + metric), toml_string(rel(job_path)), toml_string(m), v,
+                          toml_string(unit), tol, toml_string(fmt::format("{} {}: {} over {} I/Os", version, result_path, m, ios)));
+      if (a.single.count("--power-state")) text += fmt::format("power_state = {}\n", cli::parse_uint("--power-state", a.single.at("--power-state"), 0, 31));
+      ++n;
+    }
+  }
+  if (n == 0) throw model::InputError(fmt::format("{}: the result has no completed reads or writes", result_path));
+  if (out_path.empty()) {
+    std::cout << text;
+  } else {
+    std::ofstream f(out_path);
+    if (!f) throw model::InputError(fmt::format("option '--output': cannot write '{}'", out_path.string()));
+    f << text;
+    std::cerr << fmt::format("ssdtwin: wrote {} records to {}\n", n, out_path.string());
+  }
+  return 0;
+}
+
+}  // namespace ssdtwin::apps
