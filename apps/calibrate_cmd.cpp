@@ -7,6 +7,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <nlopt.hpp>
+#include <numeric>
 #include <regex>
 #include <sstream>
 
@@ -108,7 +109,8 @@ std::string read_file(const std::string& path) {
 
 int cmd_calibrate(int argc, char** argv) {
   const cli::Args a = cli::parse_args(
-      argc, argv, {"--lab", "--drive", "--fit", "--records", "--jobs", "--max-evals", "--output", "--output-format", "--set"}, {});
+      argc, argv, {"--lab", "--drive", "--fit", "--records", "--jobs", "--max-evals", "--output", "--output-format", "--set",
+                   "--holdout"}, {});
   if (!a.single.count("--lab")) throw model::InputError("calibrate: --lab LAB.toml is required");
   if (a.fits.empty()) throw model::InputError("calibrate: at least one --fit KEY=LO..HI is required");
   const model::LabFile lab = model::load_lab_file(a.single.at("--lab"));
@@ -120,6 +122,7 @@ int cmd_calibrate(int argc, char** argv) {
   const std::string format = a.single.count("--output-format") ? a.single.at("--output-format") : "normal";
   if (format != "normal" && format != "json")
     throw model::InputError(fmt::format("option '--output-format': '{}' is not allowed; use normal or json", format));
+  const std::uint32_t holdout = a.single.count("--holdout") ? cli::parse_uint("--holdout", a.single.at("--holdout"), 2, 100) : 0;
 
   std::vector<FitParam> params;
   for (const auto& s : a.fits) params.push_back(parse_fit(s, profile));
@@ -131,25 +134,33 @@ int cmd_calibrate(int argc, char** argv) {
   }
   for (const auto& r : lab.records)
     if (wanted.empty() || std::find(wanted.begin(), wanted.end(), r.id) != wanted.end()) records.push_back(&r);
+  if (holdout > records.size())
+    throw model::InputError(fmt::format("option '--holdout': {} folds need at least {} records; {} are selected", holdout,
+                                        holdout, records.size()));
   for (const auto& id : wanted)
     if (std::none_of(records.begin(), records.end(), [&](const auto* r) { return r->id == id; }))
       throw model::InputError(fmt::format("option '--records': '{}' is not a record of {}", id, lab.path));
 
   // Parameters are optimised in [0, 1] each; every evaluation is one parallel batch of runs.
+  // Parameters are optimised in [0, 1] each; every evaluation is one parallel batch of runs
+  // of the records in `subset` (indices into records).
   std::size_t evals = 0;
-  auto predict = [&](const std::vector<double>& u) {
+  std::vector<std::size_t> all(records.size());
+  for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
+  auto value_of = [&](std::size_t i, const std::vector<double>& u) { return params[i].lo + u[i] * (params[i].hi - params[i].lo); };
+  auto predict = [&](const std::vector<double>& u, const std::vector<std::size_t>& subset) {
     std::vector<std::string> sets = a.sets;
-    for (std::size_t i = 0; i < params.size(); ++i)
-      sets.push_back(params[i].set_path + "=" +
-                     format_value(params[i], params[i].lo + u[i] * (params[i].hi - params[i].lo)));
-    const LabRun run = run_lab_jobs(records, drive, sets, parallel);
-    std::vector<double> pred;
-    for (const auto* r : records) pred.push_back(model::metric_from_fio_json(run.outputs.at(r->run_key()), r->metric));
+    for (std::size_t i = 0; i < params.size(); ++i) sets.push_back(params[i].set_path + "=" + format_value(params[i], value_of(i, u)));
+    std::vector<const model::LabRecord*> recs;
+    for (std::size_t i : subset) recs.push_back(records[i]);
+    const LabRun run = run_lab_jobs(recs, drive, sets, parallel);
+    std::vector<double> pred(records.size(), 0.0);
+    for (std::size_t i : subset) pred[i] = model::metric_from_fio_json(run.outputs.at(records[i]->run_key()), records[i]->metric);
     return pred;
   };
-  auto cost_of = [&](const std::vector<double>& pred) {
+  auto cost_of = [&](const std::vector<double>& pred, const std::vector<std::size_t>& subset) {
     double c = 0;
-    for (std::size_t i = 0; i < records.size(); ++i) {
+    for (std::size_t i : subset) {
       const double l = std::log(std::max(pred[i], 1e-12) / records[i]->measured);
       c += l * l;
     }
@@ -157,48 +168,67 @@ int cmd_calibrate(int argc, char** argv) {
   };
   std::vector<double> u0;
   for (const auto& p : params) u0.push_back((p.start - p.lo) / (p.hi - p.lo));
-  const std::vector<double> pred0 = predict(u0);
-  const double cost0 = cost_of(pred0);
+  const std::vector<double> pred0 = predict(u0, all);
+  const double cost0 = cost_of(pred0, all);
 
-  nlopt::opt opt(params.size() >= 2 ? nlopt::LN_BOBYQA : nlopt::LN_NELDERMEAD, unsigned(params.size()));
-  opt.set_lower_bounds(std::vector<double>(params.size(), 0.0));
-  opt.set_upper_bounds(std::vector<double>(params.size(), 1.0));
-  opt.set_initial_step(std::vector<double>(params.size(), 0.15));
-  opt.set_maxeval(int(max_evals));
-  opt.set_xtol_rel(1e-4);
-  opt.set_ftol_abs(1e-10);
-  struct Ctx {
-    std::function<double(const std::vector<double>&)> f;
-  } ctx{[&](const std::vector<double>& u) {
-    const double c = cost_of(predict(u));
-    ++evals;
-    std::string p;
-    for (std::size_t i = 0; i < params.size(); ++i)
-      p += fmt::format(" {}={}", params[i].set_path, format_value(params[i], params[i].lo + u[i] * (params[i].hi - params[i].lo)));
-    std::cerr << fmt::format("calibrate: eval {:>3} cost {:.6g}{}\n", evals, c, p);
-    return c;
-  }};
-  opt.set_min_objective(
-      [](const std::vector<double>& x, std::vector<double>&, void* data) { return static_cast<Ctx*>(data)->f(x); }, &ctx);
-  std::vector<double> u = u0;
-  double cost = cost0;
-  nlopt::result result;
-  try {
-    result = opt.optimize(u, cost);
-  } catch (const nlopt::roundoff_limited&) {
-    result = nlopt::ROUNDOFF_LIMITED;
-  }
+  nlopt::result result = nlopt::FAILURE;
+  auto fit = [&](const std::vector<std::size_t>& subset) {
+    nlopt::opt opt(params.size() >= 2 ? nlopt::LN_BOBYQA : nlopt::LN_NELDERMEAD, unsigned(params.size()));
+    opt.set_lower_bounds(std::vector<double>(params.size(), 0.0));
+    opt.set_upper_bounds(std::vector<double>(params.size(), 1.0));
+    opt.set_initial_step(std::vector<double>(params.size(), 0.15));
+    opt.set_maxeval(int(max_evals));
+    opt.set_xtol_rel(1e-4);
+    opt.set_ftol_abs(1e-10);
+    struct Ctx {
+      std::function<double(const std::vector<double>&)> f;
+    } ctx{[&](const std::vector<double>& u) {
+      const double c = cost_of(predict(u, subset), subset);
+      ++evals;
+      std::string p;
+      for (std::size_t i = 0; i < params.size(); ++i) p += fmt::format(" {}={}", params[i].set_path, format_value(params[i], value_of(i, u)));
+      std::cerr << fmt::format("calibrate: eval {:>3} cost {:.6g}{}\n", evals, c, p);
+      return c;
+    }};
+    opt.set_min_objective(
+        [](const std::vector<double>& x, std::vector<double>&, void* data) { return static_cast<Ctx*>(data)->f(x); }, &ctx);
+    std::vector<double> u = u0;
+    double c = 0;
+    try {
+      result = opt.optimize(u, c);
+    } catch (const nlopt::roundoff_limited&) {
+      result = nlopt::ROUNDOFF_LIMITED;
+    }
+    return u;
+  };
+  const std::vector<double> u = fit(all);
+  const nlopt::result fit_result = result;
+  const std::size_t fit_evals = evals;
   for (std::size_t i = 0; i < params.size(); ++i) params[i].fitted = params[i].lo + u[i] * (params[i].hi - params[i].lo);
-  const std::vector<double> pred = predict(u);
-  cost = cost_of(pred);
+  const std::vector<double> pred = predict(u, all);
+  const double cost = cost_of(pred, all);
+
+  // k-fold cross-validation: fit on all records but one fold, predict that fold.
+  std::vector<double> in_err, out_err;
+  if (holdout >= 2) {
+    for (std::uint32_t k = 0; k < holdout; ++k) {
+      std::vector<std::size_t> train, test;
+      for (std::size_t i = 0; i < records.size(); ++i) (i % holdout == k ? test : train).push_back(i);
+      const std::vector<double> uk = fit(train);
+      const std::vector<double> pk = predict(uk, all);
+      for (std::size_t i : train) in_err.push_back(std::fabs(pk[i] / records[i]->measured - 1) * 100);
+      for (std::size_t i : test) out_err.push_back(std::fabs(pk[i] / records[i]->measured - 1) * 100);
+    }
+  }
+  auto mean = [](const std::vector<double>& v) { return v.empty() ? 0.0 : std::accumulate(v.begin(), v.end(), 0.0) / v.size(); };
 
   nlohmann::ordered_json out;
   out["lab"] = lab.path;
   out["drive"] = drive;
   out["algorithm"] = params.size() >= 2 ? "NLopt LN_BOBYQA" : "NLopt LN_NELDERMEAD";
   out["objective"] = "sum over records of ln(predicted/measured)^2";
-  out["evaluations"] = evals;
-  out["nlopt_result"] = int(result);
+  out["evaluations"] = fit_evals;
+  out["nlopt_result"] = int(fit_result);
   out["cost_start"] = cost0;
   out["cost_final"] = cost;
   out["parameters"] = nlohmann::ordered_json::array();
@@ -207,7 +237,7 @@ int cmd_calibrate(int argc, char** argv) {
                                  {"unit", p.desc->unit}});
   out["records"] = nlohmann::ordered_json::array();
   std::string table = fmt::format("calibrate: {} parameters on {} records of {} ({} evaluations, {})\n\n", params.size(),
-                                  records.size(), lab.path, evals, out["algorithm"].get<std::string>());
+                                  records.size(), lab.path, fit_evals, out["algorithm"].get<std::string>());
   for (const auto& p : params)
     table += fmt::format("  {:<34} {:>12} -> {:>12} {}  (bounds {} .. {})\n", p.set_path, format_value(p, p.start),
                          format_value(p, p.fitted), p.desc->unit, p.lo, p.hi);
@@ -220,6 +250,12 @@ int cmd_calibrate(int argc, char** argv) {
                               {"predicted_start", pred0[i]}, {"predicted_fitted", pred[i]}, {"error_pct", e1}});
   }
   table += fmt::format("\nsum of squared log errors: {:.6g} -> {:.6g}\n", cost0, cost);
+  if (holdout >= 2) {
+    out["holdout"] = {{"folds", holdout}, {"in_sample_mean_abs_error_pct", mean(in_err)},
+                      {"out_of_sample_mean_abs_error_pct", mean(out_err)}};
+    table += fmt::format("{}-fold cross-validation: mean |error| in sample {:.2f}%, out of sample {:.2f}%\n", holdout,
+                         mean(in_err), mean(out_err));
+  }
 
   if (a.single.count("--output")) {
     // A calibrated drive profile (and NAND profile, if NAND keys were fitted) next to OUT.

@@ -62,7 +62,8 @@ lab 1 1 1 1 > "$tmp/probe.toml"
 read -r a b c d < <(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["records"]; print(*[x["predicted"] for x in r])' "$tmp/truth.json")
 lab "$a" "$b" "$c" "$d" > "$tmp/lab.toml"
 "$exe" calibrate --lab "$tmp/lab.toml" --set ftl.write_buffer_mib=16 --fit nand.timing.tR_us=30..90 --fit nand.timing.tPROG_us=1200..3600 \
-  --fit controller.write_commit_ns=500..10000 --output "$tmp/calibrated.toml" --output-format=json > "$tmp/fit.json" 2> "$tmp/fit.log"
+  --fit controller.write_commit_ns=500..10000 --output "$tmp/calibrated.toml" --output-format=json --holdout 2 \
+  > "$tmp/fit.json" 2> "$tmp/fit.log"
 python3 - "$tmp/fit.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -73,6 +74,9 @@ for p in d["parameters"]:
     assert abs(err) <= 5, "not recovered within 5%"
 print(f'cost {d["cost_start"]:.4g} -> {d["cost_final"]:.3g} in {d["evaluations"]} evaluations')
 assert d["cost_final"] < d["cost_start"]
+h = d["holdout"]
+print(f'2-fold cross-validation: mean |error| in sample {h["in_sample_mean_abs_error_pct"]:.2f}%, out of sample {h["out_of_sample_mean_abs_error_pct"]:.2f}%')
+assert h["folds"] == 2 and h["out_of_sample_mean_abs_error_pct"] >= 0
 PY
 # The calibrated profile loads and carries the fitted values.
 "$exe" config --dump "$tmp/calibrated.toml" | grep -E '^(tR_us|tPROG_us|write_commit_ns) ='
