@@ -79,6 +79,7 @@ LabRun run_lab_jobs(const std::vector<const model::LabRecord*>& records, const s
                                        r.precondition};
       if (r.power_state >= 0) args.insert(args.end(), {"--power-state", std::to_string(r.power_state)});
       for (const auto& s : sets) args.insert(args.end(), {"--set", s});
+      for (const auto& s : r.host_sets) args.insert(args.end(), {"--set", s});
       c.pid = spawn(args, c.err_path);
       running.push_back(c);
       ++next;

@@ -29,6 +29,10 @@ struct HostConfig {
   std::uint32_t read_completion_bytes = 0;  // payload per CplD the root complex returns
   TimePs submit_overhead_ps = 0;            // fio + kernel block layer + driver, until doorbell
   TimePs complete_overhead_ps = 0;          // interrupt to fio seeing the completion
+  // A host data path every I/O crosses, one at a time (e.g. GPUDirect Storage through a
+  // PCIe switch into GPU memory): per-I/O cost plus bytes / bandwidth. 0: not limiting.
+  double path_bytes_per_s = 0;
+  TimePs path_per_io_ps = 0;
 };
 
 }  // namespace ssdtwin::host_if

@@ -124,6 +124,11 @@ std::vector<KeyDesc> build() {
                   "Host software time from fio submitting to the doorbell write", ACC(host.submit_overhead_ps)));
   k.push_back(num(D::Drive, "host.complete_overhead_ns", F, "ns", 0, 1e6, kPsPerNsD,
                   "Host software time from the interrupt to fio reaping the completion", ACC(host.complete_overhead_ps)));
+  k.push_back(num(D::Drive, "host.path_gbps", F, "GB/s", 0, 1000, 1e9,
+                  "Host data path bandwidth all I/Os share, one at a time (e.g. GPUDirect Storage); 0: not limiting",
+                  ACC(host.path_bytes_per_s), {}, "0"));
+  k.push_back(num(D::Drive, "host.path_per_io_ns", F, "ns", 0, 1e7, kPsPerNsD,
+                  "Host data path time per I/O on top of bytes / path_gbps", ACC(host.path_per_io_ps), {}, "0"));
   k.push_back(num(D::Drive, "power.controller_idle_w", F, "W", 0, 100, 1,
                   "Controller logic and cores in an operational state with no command work", ACC(power.controller_idle_w)));
   k.push_back(num(D::Drive, "power.fe_core_busy_w", F, "W", 0, 10, 1,

@@ -1,5 +1,7 @@
 #include "model/fio_initiator.h"
 
+#include <algorithm>
+
 #include "host_if/nvme_extension.h"
 
 namespace ssdtwin::model {
@@ -67,6 +69,14 @@ void FioInitiator::issue(std::uint32_t slot, TimePs issue_ps) {
   ++inflight_;
   tlm::tlm_phase ph = tlm::BEGIN_REQ;
   sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  if (setup_.host_path && (host_.path_bytes_per_s > 0 || host_.path_per_io_ps > 0)) {
+    // The I/O crosses the host path before its doorbell rings (one at a time, FIFO).
+    const TimePs now = sc_now_ps();
+    const TimePs start = std::max(now, setup_.host_path->free_ps);
+    const TimePs xfer = host_.path_bytes_per_s > 0 ? TimePs(double(j.bs) / host_.path_bytes_per_s * 1e12) : 0;
+    setup_.host_path->free_ps = start + host_.path_per_io_ps + xfer;
+    delay = sc_ps(setup_.host_path->free_ps - now);
+  }
   const tlm::tlm_sync_enum r = socket->nb_transport_fw(s.trans, ph, delay);
   if (r == tlm::TLM_UPDATED && ph == tlm::BEGIN_RESP) {
     // Rejected at once (the job was validated, so this is a model bug, not user input).

@@ -29,6 +29,12 @@
 
 namespace ssdtwin::model {
 
+// The host data path all initiators of a run share (HostConfig::path_*): the time it is
+// next free.
+struct HostPath {
+  TimePs free_ps = 0;
+};
+
 struct InitiatorSetup {
   FioJob job;
   std::uint32_t job_index = 0, clone = 0, group = 0;
@@ -36,6 +42,7 @@ struct InitiatorSetup {
   std::uint64_t region_bytes = 0;
   std::uint64_t io_limit_bytes = 0;  // 0: unlimited (time-based)
   std::uint64_t seed = 0;
+  HostPath* host_path = nullptr;  // shared; used when host.path_gbps or path_per_io_ns is set
 };
 
 class FioInitiator : public sc_core::sc_module {

@@ -51,6 +51,17 @@ LabFile load_lab_file(const std::string& path) {
   lf.drive_profile = (base / need_string(*lab, "drive_profile", lw)).lexically_normal().string();
   lf.precondition = need_string(*lab, "precondition", lw);
   lf.source = need_string(*lab, "source", lw);
+  if (const auto* h = lab->get("host")) {
+    const auto* arr = h->as_array();
+    if (!arr) throw InputError(fmt::format("{}: key 'host' must be an array of \"host.key=value\" strings", lw));
+    for (const auto& e : *arr) {
+      const auto* str = e.as_string();
+      if (!str || str->get().rfind("host.", 0) != 0 || str->get().find('=') == std::string::npos)
+        throw InputError(fmt::format("{}: key 'host': each entry must be a \"host.key=value\" string (host-side "
+                                     "conditions only; the drive profile is not changed from a lab file)", lw));
+      lf.host_sets.push_back(str->get());
+    }
+  }
   const auto* recs = root.get_as<toml::array>("record");
   if (!recs || recs->empty()) throw InputError(fmt::format("{}: no [[record]] entries", path));
   static const std::vector<std::string> kKeys = {"id",   "job",    "metric", "measured",     "unit",
@@ -78,6 +89,7 @@ LabFile load_lab_file(const std::string& path) {
       r.power_state = static_cast<std::int32_t>(ps);
     }
     r.drive_profile = lf.drive_profile;
+    r.host_sets = lf.host_sets;
     for (auto&& [k, v] : *t)
       if (std::find(kKeys.begin(), kKeys.end(), std::string(k.str())) == kKeys.end())
         throw InputError(fmt::format("{}:{}: [[record]] key '{}' is unknown; allowed: id, job, metric, measured, unit, "

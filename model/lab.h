@@ -14,12 +14,20 @@ struct LabRecord {
   std::string precondition;     // the lab's unless the record names its own
   std::int32_t power_state = -1;  // --power-state for the run (-1: the drive's default, PS0)
   std::string drive_profile;    // the lab's
+  std::vector<std::string> host_sets;  // the lab's host-side conditions ("host.key=value")
   // Records with the same run key share one simulation.
-  std::string run_key() const { return drive_profile + "|" + job + "|" + precondition + "|" + std::to_string(power_state); }
+  std::string run_key() const {
+    std::string k = drive_profile + "|" + job + "|" + precondition + "|" + std::to_string(power_state);
+    for (const auto& h : host_sets) k += "|" + h;
+    return k;
+  }
 };
 
 struct LabFile {
   std::string path, drive, drive_profile, precondition, source;
+  // Host-side conditions of the measurements (e.g. the GPUDirect Storage path), applied as
+  // --set overrides of [host] keys only: a lab's host never changes the drive.
+  std::vector<std::string> host_sets;
   std::vector<LabRecord> records;
 };
 

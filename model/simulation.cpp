@@ -123,6 +123,7 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
   GroupScheduler sched("groups");
 
   std::vector<std::unique_ptr<FioInitiator>> inits;
+  HostPath host_path;
   std::uint32_t group = 0;
   for (std::uint32_t ji = 0; ji < jf.jobs.size(); ++ji) {
     const FioJob& j = jf.jobs[ji];
@@ -133,6 +134,7 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
     for (std::uint32_t c = 0; c < j.numjobs; ++c) {
       InitiatorSetup s;
       s.job = j;
+      s.host_path = &host_path;
       if (opt.steady_max_rounds) s.job.runtime_ps = j.runtime_ps * opt.steady_max_rounds;  // the monitor stops it
       s.job_index = ji;
       s.clone = c;
