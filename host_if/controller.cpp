@@ -117,7 +117,9 @@ void Controller::dispatch_to_cores(TimePs now) {
                         : c->op == Op::Write ? cfg_.fe_write_cmd_ps
                                              : cfg_.fe_trim_cmd_ps;
     stats_.core_busy_ps += cost;
-    if (power_) power_->budget().spend(now, core_busy_w_ * s_from_ps(cost) + per_byte_j_ * c->io.bytes);
+    // A deallocate moves only its 16 B range descriptor, not the bytes it covers.
+    const std::uint64_t moved = c->op == Op::Trim ? kDsmRangeBytes : c->io.bytes;
+    if (power_) power_->budget().spend(now, core_busy_w_ * s_from_ps(cost) + per_byte_j_ * double(moved));
     wake_.at(now + cost, Wake{Step::CoreDone, c});
   }
 }

@@ -104,7 +104,8 @@ void FioInitiator::on_slot(std::uint32_t slot, TimePs now) {
     --inflight_;
     const TimePs done_ps = s.seen_ps + host_.complete_overhead_ps;  // fio reaps the completion
     issue_ps = done_ps;
-    (s.trans.is_read() ? stats_.all_read_bytes : stats_.all_write_bytes) += s.trans.get_data_length();
+    // Data moved, ramp included (deallocations move none).
+    if (!setup_.job.is_trim()) (s.trans.is_read() ? stats_.all_read_bytes : stats_.all_write_bytes) += s.trans.get_data_length();
     ++stats_.all_ios;
     // As fio: statistics are cleared when the ramp ends and count completions from then on,
     // up to the end of the runtime (the drain of work still queued after it is not counted).

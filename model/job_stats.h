@@ -28,7 +28,7 @@ struct JobStats {
   TimePs end_ps = 0;          // last completion
   DirectionStats read, write, trim;
   // Every completion, ramp and drain included (for time series).
-  std::uint64_t all_read_bytes = 0, all_write_bytes = 0;
+  std::uint64_t all_read_bytes = 0, all_write_bytes = 0;  // data moved, ramp included (not deallocations)
   std::uint64_t all_ios = 0;  // every completion, ramp included (for the power report)
   TimePs runtime_ps() const { return end_ps > start_ps ? end_ps - start_ps : 0; }
 };
