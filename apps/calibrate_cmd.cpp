@@ -119,9 +119,7 @@ int cmd_calibrate(int argc, char** argv) {
   const int parallel = parse_parallel(a.single);
   const std::uint32_t max_evals =
       a.single.count("--max-evals") ? cli::parse_uint("--max-evals", a.single.at("--max-evals"), 1, 100000) : 80;
-  const std::string format = a.single.count("--output-format") ? a.single.at("--output-format") : "normal";
-  if (format != "normal" && format != "json")
-    throw model::InputError(fmt::format("option '--output-format': '{}' is not allowed; use normal or json", format));
+  const std::string format = cli::output_format(a);
   const std::uint32_t holdout = a.single.count("--holdout") ? cli::parse_uint("--holdout", a.single.at("--holdout"), 2, 100) : 0;
 
   std::vector<FitParam> params;

@@ -48,6 +48,16 @@ Args parse_args(int argc, char** argv, const std::vector<std::string>& with_valu
   return a;
 }
 
+bool Args::has(const std::string& flag) const { return std::find(bools.begin(), bools.end(), flag) != bools.end(); }
+
+std::string output_format(const Args& a) {
+  const auto it = a.single.find("--output-format");
+  const std::string format = it == a.single.end() ? "normal" : it->second;
+  if (format != "normal" && format != "json")
+    throw model::InputError(fmt::format("option '--output-format': '{}' is not allowed; use normal or json", format));
+  return format;
+}
+
 std::uint32_t parse_uint(const std::string& flag, const std::string& v, std::uint32_t lo, std::uint32_t hi) {
   std::size_t used = 0;
   unsigned long x = 0;

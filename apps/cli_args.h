@@ -17,11 +17,15 @@ struct Args {
   std::vector<std::string> sets;              // repeatable --set
   std::vector<std::string> fits;              // repeatable --fit (calibrate)
   std::vector<std::string> bools;             // --flag without value
+  bool has(const std::string& flag) const;    // a boolean --flag was given
 };
 
 // flags_with_value / bool_flags name what this command accepts; throws InputError.
 Args parse_args(int argc, char** argv, const std::vector<std::string>& flags_with_value,
                 const std::vector<std::string>& bool_flags);
+
+// --output-format: "normal" (the default) or "json"; anything else is an InputError.
+std::string output_format(const Args& a);
 
 // A whole number in lo..hi for `flag`; throws InputError naming the flag and the range.
 std::uint32_t parse_uint(const std::string& flag, const std::string& v, std::uint32_t lo, std::uint32_t hi);

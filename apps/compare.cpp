@@ -17,9 +17,7 @@ int cmd_compare(int argc, char** argv) {
   if (!a.single.count("--lab")) throw model::InputError("compare: --lab LAB.toml is required");
   const model::LabFile lab = model::load_lab_file(a.single.at("--lab"));
   const std::string drive = a.single.count("--drive") ? a.single.at("--drive") : lab.drive_profile;
-  const std::string format = a.single.count("--output-format") ? a.single.at("--output-format") : "normal";
-  if (format != "normal" && format != "json")
-    throw model::InputError(fmt::format("option '--output-format': '{}' is not allowed; use normal or json", format));
+  const std::string format = cli::output_format(a);
   const int parallel = parse_parallel(a.single);
 
   std::vector<const model::LabRecord*> all;
@@ -31,9 +29,6 @@ int cmd_compare(int argc, char** argv) {
     std::cerr << "ssdtwin: compare: " << e.what() << "\n";
     return 1;
   }
-  const auto& outputs = run.outputs;
-  const double wall = run.wall_s;
-  const std::vector<std::string> jobs(run.simulations);
 
   nlohmann::ordered_json out;
   out["records"] = nlohmann::ordered_json::array();
@@ -42,21 +37,16 @@ int cmd_compare(int argc, char** argv) {
                        "error", "tol", "within");
   std::size_t within = 0;
   for (const auto& r : lab.records) {
-    const double predicted = model::metric_from_fio_json(outputs.at(r.run_key()), r.metric);
-    const double err = (predicted - r.measured) / r.measured * 100.0;
-    const bool ok = std::fabs(err) <= r.tolerance_pct;
-    within += ok;
+    const RecordResult res = evaluate_record(r, run);
+    within += res.within;
     table += fmt::format("{:<26} {:<18} {:>12.1f} {:>12.1f} {:>+8.1f}% {:>5.0f}%  {}  [{}]\n", r.id, r.metric,
-                         r.measured, predicted, err, r.tolerance_pct, ok ? "yes" : "NO ", r.unit);
-    out["records"].push_back({{"id", r.id}, {"drive", lab.drive}, {"workload", r.job}, {"metric", r.metric},
-                              {"unit", r.unit}, {"measured", r.measured}, {"predicted", predicted},
-                              {"error_pct", err}, {"tolerance_pct", r.tolerance_pct}, {"within_tolerance", ok},
-                              {"kind", r.kind}, {"source", r.source}});
+                         r.measured, res.predicted, res.error_pct, r.tolerance_pct, res.within ? "yes" : "NO ", r.unit);
+    out["records"].push_back(record_json(r, lab.drive, res));
   }
   table += fmt::format("\n{} of {} records within tolerance; {} simulations in {:.1f} s wall\n", within,
-                       lab.records.size(), jobs.size(), wall);
-  out["summary"] = {{"records", lab.records.size()}, {"within_tolerance", within}, {"simulations", jobs.size()}};
-  out["wallclock"] = {{"seconds", wall}};
+                       lab.records.size(), run.simulations, run.wall_s);
+  out["summary"] = {{"records", lab.records.size()}, {"within_tolerance", within}, {"simulations", run.simulations}};
+  out["wallclock"] = {{"seconds", run.wall_s}};
   if (format == "json") std::cout << out.dump(2) << "\n";
   else std::cout << table;
   return 0;

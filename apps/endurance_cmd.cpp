@@ -83,9 +83,7 @@ int cmd_endurance(int argc, char** argv) {
   const cli::Args a = cli::parse_args(
       argc, argv, {"--drive", "--workload", "--output-format", "--set", "--scale", "--host-write-mbps", "--op-sweep", "--seed"}, {});
   if (!a.single.count("--drive")) throw model::InputError("endurance: --drive PROFILE.toml is required");
-  const std::string format = a.single.count("--output-format") ? a.single.at("--output-format") : "normal";
-  if (format != "normal" && format != "json")
-    throw model::InputError(fmt::format("option '--output-format': '{}' is not allowed; use normal or json", format));
+  const std::string format = cli::output_format(a);
   const model::LoadedProfile p = model::load_profile(a.single.at("--drive"), a.sets);
   model::EnduranceOptions opt;
   std::optional<model::FioJobFile> job_file;

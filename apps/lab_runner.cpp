@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
@@ -13,6 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "apps/cli_args.h"
 #include "model/input_error.h"
 
 extern char** environ;
@@ -45,11 +47,24 @@ std::string self_exe() { return std::filesystem::read_symlink("/proc/self/exe").
 
 int parse_parallel(const std::map<std::string, std::string>& single) {
   const auto it = single.find("--jobs");
-  if (it == single.end()) return 2;
-  const int n = std::atoi(it->second.c_str());
-  if (n < 1 || n > 256 || std::to_string(n) != it->second)
-    throw model::InputError(fmt::format("option '--jobs': '{}' is not a whole number in 1..256", it->second));
-  return n;
+  return it == single.end() ? 2 : int(cli::parse_uint("--jobs", it->second, 1, 256));
+}
+
+RecordResult evaluate_record(const model::LabRecord& r, const LabRun& run) {
+  RecordResult res;
+  res.predicted = model::metric_from_fio_json(run.outputs.at(r.run_key()), r.metric);
+  res.error_pct = (res.predicted - r.measured) / r.measured * 100.0;
+  res.within = std::fabs(res.error_pct) <= r.tolerance_pct;
+  return res;
+}
+
+nlohmann::ordered_json record_json(const model::LabRecord& r, const std::string& drive, const RecordResult& res) {
+  return {{"id", r.id},         {"drive", drive},
+          {"workload", r.job},  {"metric", r.metric},
+          {"unit", r.unit},     {"measured", r.measured},
+          {"predicted", res.predicted}, {"error_pct", res.error_pct},
+          {"tolerance_pct", r.tolerance_pct}, {"within_tolerance", res.within},
+          {"kind", r.kind},     {"source", r.source}};
 }
 
 LabRun run_lab_jobs(const std::vector<const model::LabRecord*>& records, const std::string& drive,

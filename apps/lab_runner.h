@@ -22,6 +22,16 @@ struct LabRun {
 LabRun run_lab_jobs(const std::vector<const model::LabRecord*>& records, const std::string& drive,
                     const std::vector<std::string>& sets, int parallel);
 
+// One record's prediction from a finished run: the value, its signed error against the
+// measurement and whether that is within the record's tolerance.
+struct RecordResult {
+  double predicted = 0, error_pct = 0;
+  bool within = false;
+};
+RecordResult evaluate_record(const model::LabRecord& r, const LabRun& run);
+// The record and its result as compare and validate report them.
+nlohmann::ordered_json record_json(const model::LabRecord& r, const std::string& drive, const RecordResult& res);
+
 // --jobs N: 1..256; default 2.
 int parse_parallel(const std::map<std::string, std::string>& single);
 

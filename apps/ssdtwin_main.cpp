@@ -109,16 +109,14 @@ int cmd_run(int argc, char** argv) {
   const cli::Args a = cli::parse_args(argc, argv, {"--drive", "--output-format", "--output", "--set", "--scale", "--precondition", "--seed", "--timeseries-ms", "--timeseries-csv", "--steady-rounds", "--power-state", "--power-timeline"}, {"--check-invariants", "--apst"});
   if (!a.single.count("--drive")) throw model::InputError("run: --drive PROFILE.toml is required");
   if (a.positional.size() != 1) throw model::InputError("run: exactly one fio job file is required");
-  const std::string format = a.single.count("--output-format") ? a.single.at("--output-format") : "normal";
-  if (format != "normal" && format != "json")
-    throw model::InputError(fmt::format("option '--output-format': '{}' is not allowed; use normal or json", format));
+  const std::string format = cli::output_format(a);
   const model::LoadedProfile profile = model::load_profile(a.single.at("--drive"), a.sets);
   const model::FioJobFile jobs = model::parse_fio_job_file(a.positional[0]);
   const model::Layout layout = cli::layout_from_args(profile.config, a);
   model::RunOptions opt;
   if (a.single.count("--precondition")) parse_precondition(a.single.at("--precondition"), opt);
-  opt.check_invariants = std::count(a.bools.begin(), a.bools.end(), "--check-invariants") > 0;
-  opt.power.apst = std::count(a.bools.begin(), a.bools.end(), "--apst") > 0;
+  opt.check_invariants = a.has("--check-invariants");
+  opt.power.apst = a.has("--apst");
   if (a.single.count("--power-state"))
     opt.power.initial_state = static_cast<std::uint32_t>(cli::parse_uint("--power-state", a.single.at("--power-state"), 0, 31));
   if (a.single.count("--power-timeline")) opt.power.timeline = parse_power_timeline(a.single.at("--power-timeline"));
@@ -147,7 +145,7 @@ int cmd_run(int argc, char** argv) {
 
 int cmd_config(int argc, char** argv) {
   const cli::Args a = cli::parse_args(argc, argv, {"--dump", "--set"}, {"--docs"});
-  if (!a.bools.empty()) {
+  if (a.has("--docs")) {
     std::cout << model::config_reference_markdown();
     return 0;
   }

@@ -84,12 +84,10 @@ void PowerManager::thermal_advance(TimePs now) {
 }
 
 void PowerManager::on_thermal_tick() {
-  const double spent = budget_.spent_j();
-  thermal_advance(sc_now_ps());
   // With nothing spent for a while the tick sleeps (so a stalled model still runs out of
   // events); the next command wakes it and the gap is advanced in one exact step.
-  quiet_ticks_ = spent == last_spent_before_tick_ ? quiet_ticks_ + 1 : 0;
-  last_spent_before_tick_ = spent;
+  quiet_ticks_ = budget_.spent_j() == last_spent_j_ ? quiet_ticks_ + 1 : 0;
+  thermal_advance(sc_now_ps());
   if (quiet_ticks_ < kQuietTicksBeforeSleep) thermal_tick_.notify(sc_ps(kThermalStepPs));
   else ticking_ = false;
 }

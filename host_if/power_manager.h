@@ -98,7 +98,6 @@ class PowerManager : public sc_core::sc_module {
   TimePs thermal_at_ps_ = 0;
   std::uint32_t hctm_level_ = 0, quiet_ticks_ = 0;
   bool ticking_ = false;
-  double last_spent_before_tick_ = 0;
   sc_core::sc_event thermal_tick_;
 };
 

@@ -23,6 +23,24 @@ std::uint64_t mix_seed(std::uint64_t a, std::uint64_t b) {
   return z ^ (z >> 27);
 }
 
+// Erase counts of all block groups into a sample, in full-scale P/E cycles (see Sample).
+void add_erase_count_distribution(const ftl::Mapping& map, const Layout& layout, Sample& s) {
+  double sum = 0, sum2 = 0, lo = 1e300, hi = 0;
+  for (std::uint32_t d = 0; d < layout.geo.dies; ++d)
+    for (std::uint32_t bg = 0; bg < layout.geo.bgs_per_die; ++bg) {
+      const double e = map.erase_count(d, bg);
+      sum += e;
+      sum2 += e * e;
+      lo = std::min(lo, e);
+      hi = std::max(hi, e);
+    }
+  const double n = double(layout.geo.dies) * layout.geo.bgs_per_die, k = layout.scale;
+  s.pe_mean = sum / n / k;
+  s.pe_stddev = std::sqrt(std::max(0.0, sum2 / n - (sum / n) * (sum / n))) / k;
+  s.pe_min = lo / k;
+  s.pe_max = hi / k;
+}
+
 // Starts stonewall groups one after another, each when the previous has finished.
 class GroupScheduler : public sc_core::sc_module {
  public:
@@ -196,20 +214,8 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
     s.gc_relocated_ius = drive.ftl().mapping().counters().gc_ius_programmed;
     const ftl::Mapping& map = drive.ftl().mapping();
     for (std::uint32_t d = 0; d < layout.geo.dies; ++d) s.free_block_groups += map.free_bgs(d);
-    double sum = 0, sum2 = 0, lo = 1e300, hi = 0;
-    for (std::uint32_t d = 0; d < layout.geo.dies; ++d)
-      for (std::uint32_t bg = 0; bg < layout.geo.bgs_per_die; ++bg) {
-        const double e = map.erase_count(d, bg);
-        sum += e;
-        sum2 += e * e;
-        lo = std::min(lo, e);
-        hi = std::max(hi, e);
-      }
-    const double n = double(layout.geo.dies) * layout.geo.bgs_per_die, k = layout.scale;
-    s.pe_mean = sum / n / k;
-    s.pe_stddev = std::sqrt(std::max(0.0, sum2 / n - (sum / n) * (sum / n))) / k;
-    s.pe_min = lo / k;
-    s.pe_max = hi / k;
+    // Walks every block group: only for the reported time series, not the power series.
+    if (opt.timeseries_interval_ps) add_erase_count_distribution(map, layout, s);
     s.activity = activity();
     s.temp_c = drive.power().temperature_c();
     return s;
