@@ -275,8 +275,14 @@ int cmd_calibrate(int argc, char** argv) {
       nand_target = out_dir / (out_drive.stem().string() + "-nand.toml");
       std::ofstream(nand_target) << "# " << note << "\n" << ntext;
     }
-    const std::string rel = fs::relative(fs::absolute(nand_target), fs::absolute(out_dir)).string();
-    dtext = std::regex_replace(dtext, std::regex(R"re((^|\n)(\s*nand_profile\s*=\s*)"[^"]*")re"), "$1$2\"" + rel + "\"");
+    // Paths in the written profile are relative to where it is written.
+    auto rel = [&](const std::string& target) {
+      return "\"" + fs::relative(fs::absolute(target), fs::absolute(out_dir)).string() + "\"";
+    };
+    const std::string keep = "path rewritten for this file's location";
+    if (!profile.config.base_profile.empty())
+      dtext = set_key_in_toml(dtext, "drive.base_profile", rel(profile.base_paths.front()), keep);
+    dtext = set_key_in_toml(dtext, "drive.nand_profile", rel(nand_target.string()), keep);
     std::ofstream f(out_drive);
     if (!f) throw model::InputError(fmt::format("option '--output': cannot write '{}'", out_drive.string()));
     f << "# " << note << "\n" << dtext;

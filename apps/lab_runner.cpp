@@ -64,7 +64,8 @@ nlohmann::ordered_json record_json(const model::LabRecord& r, const std::string&
           {"unit", r.unit},     {"measured", r.measured},
           {"predicted", res.predicted}, {"error_pct", res.error_pct},
           {"tolerance_pct", r.tolerance_pct}, {"within_tolerance", res.within},
-          {"kind", r.kind},     {"source", r.source}};
+          {"kind", r.kind},     {"role", r.calibration ? "fitted" : "prediction"},
+          {"source", r.source}};
 }
 
 LabRun run_lab_jobs(const std::vector<const model::LabRecord*>& records, const std::string& drive,

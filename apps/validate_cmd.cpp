@@ -46,7 +46,8 @@ std::string summary_line(const std::string& who, const json& tp, const json& lat
 }  // namespace
 
 int cmd_validate(int argc, char** argv) {
-  const cli::Args a = cli::parse_args(argc, argv, {"--jobs", "--output-format", "--drive-name", "--markdown", "--set"},
+  const cli::Args a = cli::parse_args(argc, argv,
+                                      {"--jobs", "--output-format", "--drive-name", "--records", "--markdown", "--set"},
                                       {"--strict"});
   const std::string format = cli::output_format(a);
   std::vector<std::string> paths = a.positional;
@@ -70,6 +71,20 @@ int cmd_validate(int argc, char** argv) {
       lab_of[&r] = &lab;
     }
   }
+  if (a.single.count("--records")) {
+    // --records ID,ID,...: only these (each must exist in the selected lab files).
+    std::vector<const model::LabRecord*> chosen;
+    std::string list = a.single.at("--records") + ",";
+    for (std::size_t pos = 0, next; (next = list.find(',', pos)) != std::string::npos; pos = next + 1) {
+      const std::string id = list.substr(pos, next - pos);
+      if (id.empty()) continue;
+      const auto it = std::find_if(records.begin(), records.end(), [&](const auto* r) { return r->id == id; });
+      if (it == records.end())
+        throw model::InputError(fmt::format("option '--records': no record '{}' in the selected lab files", id));
+      chosen.push_back(*it);
+    }
+    records = chosen;
+  }
   if (records.empty()) throw model::InputError("validate: no lab records selected");
 
   const LabRun run = run_lab_jobs(records, "", a.sets, parse_parallel(a.single));
@@ -77,7 +92,9 @@ int cmd_validate(int argc, char** argv) {
   json out;
   out["records"] = json::array();
   std::map<std::string, std::pair<Stats, Stats>> per_drive;  // throughput, latency
-  std::pair<Stats, Stats> overall;
+  std::pair<Stats, Stats> overall, predictions;  // predictions: records no parameter was fitted to
+  std::size_t excluded = 0;
+  std::string excluded_text;
   std::string table = fmt::format("{:<24} {:<34} {:<18} {:>12} {:>12} {:>8} {:>5}  {}\n", "drive", "record", "metric",
                                   "measured", "predicted", "error", "tol", "within");
   std::size_t misses = 0;
@@ -87,17 +104,30 @@ int cmd_validate(int argc, char** argv) {
     const RecordResult res = evaluate_record(*r, run);
     const double predicted = res.predicted, err = res.error_pct;
     const bool ok = res.within;
-    misses += !ok;
-    auto& [tp, lat] = per_drive[drive];
-    (is_latency(r->metric) ? lat : tp).abs_err.push_back(std::fabs(err));
-    (is_latency(r->metric) ? overall.second : overall.first).abs_err.push_back(std::fabs(err));
-    table += fmt::format("{:<24} {:<34} {:<18} {:>12.1f} {:>12.1f} {:>+7.1f}% {:>4.0f}%  {}\n", drive.substr(0, 24),
-                         r->id, r->metric, r->measured, predicted, err, r->tolerance_pct, ok ? "yes" : "NO");
-    md_rows += fmt::format("| {} | {} | {} | {:.4g} | {:.4g} | {:+.1f}% | {:.0f}% | {} | {} |\n", drive, r->id, r->metric,
-                           r->measured, predicted, err, r->tolerance_pct, ok ? "yes" : "**no**", r->source);
+    const bool counted = r->excluded.empty();
+    const std::string verdict = !counted ? "excluded" : ok ? "yes" : "NO";
+    const std::string role = r->calibration ? "fitted" : "prediction";
+    if (counted) {
+      misses += !ok;
+      auto& [tp, lat] = per_drive[drive];
+      (is_latency(r->metric) ? lat : tp).abs_err.push_back(std::fabs(err));
+      (is_latency(r->metric) ? overall.second : overall.first).abs_err.push_back(std::fabs(err));
+      if (!r->calibration) (is_latency(r->metric) ? predictions.second : predictions.first).abs_err.push_back(std::fabs(err));
+    } else {
+      ++excluded;
+      excluded_text += fmt::format("  excluded {} ({}): {}\n", r->id, drive, r->excluded);
+    }
+    table += fmt::format("{:<24} {:<34} {:<18} {:>12.1f} {:>12.1f} {:>+7.1f}% {:>4.0f}%  {:<8} {}\n", drive.substr(0, 24),
+                         r->id, r->metric, r->measured, predicted, err, r->tolerance_pct, verdict, role);
+    md_rows += fmt::format("| {} | {} | {} | {:.4g} | {:.4g} | {:+.1f}% | {:.0f}% | {} | {} | {} |\n", drive, r->id,
+                           r->metric, r->measured, predicted, err, r->tolerance_pct,
+                           !counted ? "excluded" : ok ? "yes" : "**no**", role,
+                           r->source + (counted ? "" : " **Excluded:** " + r->excluded));
     json rec = record_json(*r, drive, res);
     rec["precondition"] = r->precondition;
     rec["power_state"] = r->power_state;
+    rec["role"] = role;
+    if (!counted) rec["excluded"] = r->excluded;
     out["records"].push_back(rec);
   }
   json summary;
@@ -107,19 +137,26 @@ int cmd_validate(int argc, char** argv) {
     sum_text += summary_line(drive, summary["per_drive"][drive]["throughput"], summary["per_drive"][drive]["latency"]);
   }
   summary["overall"] = {{"throughput", overall.first.to_json()}, {"latency", overall.second.to_json()}};
+  summary["predictions_only"] = {{"throughput", predictions.first.to_json()}, {"latency", predictions.second.to_json()}};
   summary["records"] = records.size();
+  summary["excluded"] = excluded;
   summary["outside_tolerance"] = misses;
   summary["simulations"] = run.simulations;
   sum_text += summary_line("overall", summary["overall"]["throughput"], summary["overall"]["latency"]);
-  const std::string count = fmt::format("{} of {} records within tolerance", records.size() - misses, records.size());
+  sum_text += summary_line("overall, predictions only", summary["predictions_only"]["throughput"],
+                           summary["predictions_only"]["latency"]);
+  if (!excluded_text.empty()) sum_text += "\n" + excluded_text;
+  const std::size_t counted = records.size() - excluded;
+  const std::string count = fmt::format("{} of {} counted records within tolerance ({} excluded)", counted - misses,
+                                        counted, excluded);
   out["summary"] = summary;
   out["wallclock"] = {{"seconds", run.wall_s}};
 
   if (a.single.count("--markdown")) {
     std::ofstream md(a.single.at("--markdown"));
     if (!md) throw model::InputError(fmt::format("option '--markdown': cannot write '{}'", a.single.at("--markdown")));
-    md << "| drive | record | metric | measured | predicted | error | tolerance | within | source |\n"
-          "|---|---|---|---|---|---|---|---|---|\n"
+    md << "| drive | record | metric | measured | predicted | error | tolerance | within | role | source |\n"
+          "|---|---|---|---|---|---|---|---|---|---|\n"
        << md_rows << "\n```" << sum_text << "\n" << count << "\n```\n";
   }
   if (format == "json") std::cout << out.dump(2) << "\n";

@@ -296,6 +296,19 @@ void Ftl::gc_pump(std::uint32_t die) {
 }
 
 void Ftl::on_gc_read_done(nand::NandOp* op) {
+  // The read slot stays taken while firmware works on the batch: the controller's cores
+  // bound GC throughput the same way they bound host commands.
+  if (host_ && host_->run_gc_firmware(op)) return;
+  relocate_gc_batch(op);
+  ops_.put(op);
+}
+
+void Ftl::on_gc_firmware_done(nand::NandOp* op) {
+  relocate_gc_batch(op);
+  ops_.put(op);
+}
+
+void Ftl::relocate_gc_batch(nand::NandOp* op) {
   GcJob& g = gc_[op->die];
   const std::uint32_t die = op->die;
   std::uint64_t unit = 0;
@@ -331,7 +344,7 @@ void Ftl::on_nand_done(nand::NandOp* op) {
       break;
     }
     case kHostProgram: on_host_program_done(op); break;
-    case kGcRead: on_gc_read_done(op); break;
+    case kGcRead: on_gc_read_done(op); return;  // returned to the pool after relocation
     case kGcProgram: break;  // remapped when read; the program costs NAND time only
     case kRmwRead: break;    // merged into the buffered IU
     case kGcErase: {

@@ -35,6 +35,10 @@ class FtlHost {
   virtual ~FtlHost() = default;
   virtual void on_read_ready(IoRequest* r) = 0;
   virtual void on_buffer_granted(IoRequest* r) = 0;
+  // A GC page read has arrived: firmware must check and remap its op->count IUs on a
+  // controller core before they can be relocated. Returns false when firmware costs no
+  // time (the FTL relocates at once); otherwise Ftl::on_gc_firmware_done(op) follows.
+  virtual bool run_gc_firmware(nand::NandOp* op) = 0;
 };
 
 struct FtlCounters {
@@ -68,6 +72,8 @@ class Ftl : public nand::FlashClient {
   void trim(IoRequest* r);
 
   void on_nand_done(nand::NandOp* op) override;
+  // The firmware step that run_gc_firmware() started has finished: relocate the batch.
+  void on_gc_firmware_done(nand::NandOp* op);
   // The host interface reports idleness (no command outstanding for idle_gc_after_ps) and
   // its end; while idle, GC runs unpaced up to idle_gc_target_bgs free block groups per die.
   void set_host_idle(bool idle);
@@ -114,6 +120,7 @@ class Ftl : public nand::FlashClient {
   bool gc_urgent(std::uint32_t die) const;
   void gc_check_done(std::uint32_t die);
   void on_gc_read_done(nand::NandOp* op);
+  void relocate_gc_batch(nand::NandOp* op);
   void submit_gc_program(std::uint32_t die);
   bool still_valid(std::uint64_t ppn) const {
     const std::uint32_t lpn = map_.p2l(ppn);

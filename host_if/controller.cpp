@@ -18,6 +18,7 @@ Controller::Controller(sc_core::sc_module_name name, const ControllerConfig& ctr
       one_way_ps_(pcie.round_trip_ps / 2),
       ftl_(ftl),
       idle_cores_(ctrl.fe_cores),
+      write_slots_(ctrl.fe_write_cores ? ctrl.fe_write_cores : ctrl.fe_cores),
       wake_("ctrl_wake") {
   socket.register_nb_transport_fw(this, &Controller::nb_transport_fw);
   socket.register_b_transport(this, &Controller::b_transport);
@@ -103,25 +104,68 @@ void Controller::b_transport(int id, tlm::tlm_generic_payload& t, sc_core::sc_ti
 }
 
 void Controller::dispatch_to_cores(TimePs now) {
-  // Round-robin arbitration across submission queues with fetched commands.
-  while (idle_cores_ > 0 && ready_count_ > 0) {
-    while (!ready_[rr_].head) rr_ = (rr_ + 1) % ready_.size();
-    Queue& q = ready_[rr_];
-    Command* c = q.head;
-    q.head = c->next;
-    if (!q.head) q.tail = nullptr;
-    rr_ = (rr_ + 1) % ready_.size();
-    --ready_count_;
-    --idle_cores_;
-    const TimePs cost = c->op == Op::Read    ? cfg_.fe_read_cmd_ps
-                        : c->op == Op::Write ? cfg_.fe_write_cmd_ps
-                                             : cfg_.fe_trim_cmd_ps;
-    stats_.core_busy_ps += cost;
-    // A deallocate moves only its 16 B range descriptor, not the bytes it covers.
-    const std::uint64_t moved = c->op == Op::Trim ? kDsmRangeBytes : c->io.bytes;
-    if (power_) power_->budget().spend(now, core_busy_w_ * s_from_ps(cost) + per_byte_j_ * double(moved));
-    wake_.at(now + cost, Wake{Step::CoreDone, c});
+  // Round-robin arbitration across submission queues with fetched commands, alternating
+  // with GC firmware work when both wait. Writes, deallocates and GC batches run on at most
+  // write_slots_ cores (the FTL's write path); a fetched write that finds them all busy
+  // waits in arrival order without holding a core, so reads keep flowing.
+  while (idle_cores_ > 0) {
+    const bool wslot = write_busy_ < write_slots_;
+    const bool gc_ready = wslot && !gc_work_.empty();
+    const bool cmd_ready = ready_count_ > 0 || (wslot && parked_.head);
+    if (!gc_ready && !cmd_ready) break;
+    if (gc_ready && (!cmd_ready || gc_turn_)) {
+      gc_turn_ = false;
+      start_gc_batch(gc_work_.pop(), now);
+      continue;
+    }
+    Command* c = nullptr;
+    if (wslot && parked_.head) {
+      c = parked_.head;
+      parked_.head = c->next;
+      if (!parked_.head) parked_.tail = nullptr;
+    } else {
+      while (!ready_[rr_].head) rr_ = (rr_ + 1) % ready_.size();
+      Queue& q = ready_[rr_];
+      c = q.head;
+      q.head = c->next;
+      if (!q.head) q.tail = nullptr;
+      rr_ = (rr_ + 1) % ready_.size();
+      --ready_count_;
+      if (c->op != Op::Read && !wslot) {
+        c->next = nullptr;
+        if (parked_.tail) parked_.tail->next = c; else parked_.head = c;
+        parked_.tail = c;
+        continue;
+      }
+    }
+    gc_turn_ = true;
+    start_command(c, now);
   }
+}
+
+void Controller::start_command(Command* c, TimePs now) {
+  --idle_cores_;
+  if (c->op != Op::Read) ++write_busy_;
+  const TimePs cost = c->op == Op::Read    ? cfg_.fe_read_cmd_ps
+                      : c->op == Op::Write ? cfg_.fe_write_cmd_ps
+                                           : cfg_.fe_trim_cmd_ps;
+  stats_.core_busy_ps += cost;
+  // A deallocate moves only its 16 B range descriptor, not the bytes it covers.
+  const std::uint64_t moved = c->op == Op::Trim ? kDsmRangeBytes : c->io.bytes;
+  if (power_) power_->budget().spend(now, core_busy_w_ * s_from_ps(cost) + per_byte_j_ * double(moved));
+  wake_.at(now + cost, Wake{Step::CoreDone, c});
+}
+
+void Controller::start_gc_batch(nand::NandOp* op, TimePs now) {
+  --idle_cores_;
+  ++write_busy_;
+  const TimePs cost = cfg_.gc_iu_ps * op->count;
+  stats_.core_busy_ps += cost;
+  stats_.gc_fw_busy_ps += cost;
+  ++stats_.gc_fw_batches;
+  stats_.gc_fw_ius += op->count;
+  if (power_) power_->budget().spend(now, core_busy_w_ * s_from_ps(cost));
+  wake_.at(now + cost, Wake{Step::GcDone, nullptr, 0, op});
 }
 
 void Controller::on_wake() {
@@ -140,6 +184,7 @@ void Controller::on_wake() {
       }
       case Step::CoreDone:
         ++idle_cores_;
+        if (c->op != Op::Read) --write_busy_;
         dispatch_to_cores(now);
         if (c->op == Op::Write) {
           ++stats_.write_cmds;
@@ -165,6 +210,12 @@ void Controller::on_wake() {
       case Step::Committed:
         complete(c, now);
         break;
+      case Step::GcDone:
+        ++idle_cores_;
+        --write_busy_;
+        dispatch_to_cores(now);
+        ftl_.on_gc_firmware_done(w.gc);
+        break;
       case Step::IdleCheck:
         if (w.idle_gen == idle_gen_ && outstanding_ == 0) {
           host_idle_ = true;
@@ -184,6 +235,13 @@ void Controller::set_power(PowerManager* pm, const PowerConfig& cfg) {
 void Controller::on_buffer_granted(ftl::IoRequest* r) { start_data_in(from(r), sc_now_ps()); }
 
 void Controller::on_read_ready(ftl::IoRequest* r) { complete(from(r), sc_now_ps()); }
+
+bool Controller::run_gc_firmware(nand::NandOp* op) {
+  if (cfg_.gc_iu_ps == 0 || op->count == 0) return false;
+  gc_work_.push(op);
+  dispatch_to_cores(sc_now_ps());
+  return true;
+}
 
 void Controller::start_data_in(Command* c, TimePs now) {
   // The device reads the host buffer: MRd requests up, data returns as CplD down.

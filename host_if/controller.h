@@ -30,6 +30,8 @@ namespace ssdtwin::host_if {
 struct ControllerStats {
   std::uint64_t read_cmds = 0, write_cmds = 0, trim_cmds = 0, rejected_cmds = 0;
   TimePs core_busy_ps = 0;
+  std::uint64_t gc_fw_batches = 0, gc_fw_ius = 0;  // GC read batches (and their IUs) firmware processed
+  TimePs gc_fw_busy_ps = 0;                         // core time they took (part of core_busy_ps)
   std::vector<std::uint64_t> cmds_per_queue;
 };
 
@@ -53,6 +55,7 @@ class Controller : public sc_core::sc_module, public ftl::FtlHost {
 
   void on_read_ready(ftl::IoRequest* r) override;
   void on_buffer_granted(ftl::IoRequest* r) override;
+  bool run_gc_firmware(nand::NandOp* op) override;
 
  private:
   enum class Op : std::uint8_t { Read, Write, Trim };
@@ -64,11 +67,12 @@ class Controller : public sc_core::sc_module, public ftl::FtlHost {
     Op op = Op::Read;
     Command* next = nullptr;
   };
-  enum class Step : std::uint8_t { Fetched, CoreDone, DataIn, Committed, IdleCheck };
+  enum class Step : std::uint8_t { Fetched, CoreDone, DataIn, Committed, IdleCheck, GcDone };
   struct Wake {
     Step step;
     Command* cmd;
     std::uint64_t idle_gen = 0;  // IdleCheck: valid only if no command arrived since
+    nand::NandOp* gc = nullptr;  // GcDone: the GC read batch firmware finished
   };
   struct Queue {
     Command* head = nullptr;
@@ -82,6 +86,8 @@ class Controller : public sc_core::sc_module, public ftl::FtlHost {
   Command* accept(int id, tlm::tlm_generic_payload& t, TimePs doorbell_ready_ps);
   void on_wake();
   void dispatch_to_cores(TimePs now);
+  void start_command(Command* c, TimePs now);
+  void start_gc_batch(nand::NandOp* op, TimePs now);
   void start_data_in(Command* c, TimePs now);
   void complete(Command* c, TimePs now);
   static Command* from(ftl::IoRequest* r) { return reinterpret_cast<Command*>(r); }
@@ -97,6 +103,12 @@ class Controller : public sc_core::sc_module, public ftl::FtlHost {
   LinkDirection up_, down_;  // device->host, host->device
   std::vector<Queue> ready_;  // fetched commands per SQ, awaiting a core
   std::uint32_t ready_count_ = 0, rr_ = 0, idle_cores_ = 0;
+  std::uint32_t write_slots_ = 0, write_busy_ = 0;  // cores writes and GC may hold at once
+  Queue parked_;  // fetched writes waiting for a write-path core
+  // GC batches waiting for a core. When commands wait too, cores alternate between the two:
+  // firmware neither starves the host nor lets GC fall behind until the free pool runs dry.
+  nand::OpQueue gc_work_;
+  bool gc_turn_ = false;
   Pool<Command> pool_;
   std::uint32_t outstanding_ = 0;  // commands accepted and not yet completed
   std::uint64_t idle_gen_ = 0;

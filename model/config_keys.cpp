@@ -56,7 +56,15 @@ std::vector<KeyDesc> build() {
   std::vector<KeyDesc> k;
   // ---- drive profile
   k.push_back(text(D::Drive, "drive.name", "Product name shown in reports", ACC(name)));
-  k.push_back(text(D::Drive, "drive.nand_profile", "NAND generation profile, relative to this file", ACC(nand_profile)));
+  {
+    KeyDesc base = text(D::Drive, "drive.base_profile",
+                        "Drive profile this one extends, relative to this file (e.g. a controller family shared by "
+                        "several capacities): its keys apply first and this file's replace them; a [[power_state]] "
+                        "table here replaces the base's whole table", ACC(base_profile));
+    base.default_text = "";
+    k.push_back(base);
+  }
+  k.push_back(text(D::Drive, "drive.nand_profile", "NAND generation profile, relative to the file that names it", ACC(nand_profile)));
   k.push_back(num(D::Drive, "capacity.user_bytes", I, "bytes", 1e6, 1e15, 1, "Advertised user capacity", ACC(user_bytes)));
   k.push_back(num(D::Drive, "capacity.raw_bytes_nominal", I, "bytes", 1e6, 2e15, 1,
                   "NAND capacity on the bill of materials; the geometry must provide at least this", ACC(raw_bytes_nominal)));
@@ -97,12 +105,21 @@ std::vector<KeyDesc> build() {
                   "Static wear levelling: erase-count spread in a die that moves the coldest data (0: off)",
                   ACC(ftl.static_wl_spread_pe), {}, "0"));
   k.push_back(num(D::Drive, "controller.fe_cores", I, "", 1, 64, 1, "Front-end firmware cores processing commands", ACC(controller.fe_cores)));
+  k.push_back(num(D::Drive, "controller.fe_write_cores", I, "", 0, 64, 1,
+                  "Of the firmware cores, how many may run writes, deallocates and GC batches at once (the FTL "
+                  "write path; reads use any core); 0: all fe_cores", ACC(controller.fe_write_cores), {}, "0"));
   k.push_back(num(D::Drive, "controller.fe_read_cmd_ns", F, "ns", 0, 1e6, kPsPerNsD,
                   "Firmware time per read command on one core", ACC(controller.fe_read_cmd_ps)));
   k.push_back(num(D::Drive, "controller.fe_write_cmd_ns", F, "ns", 0, 1e6, kPsPerNsD,
                   "Firmware time per write command on one core", ACC(controller.fe_write_cmd_ps)));
   k.push_back(num(D::Drive, "controller.fe_trim_cmd_ns", F, "ns", 0, 1e6, kPsPerNsD,
                   "Firmware time per deallocate (TRIM) command on one core", ACC(controller.fe_trim_cmd_ps), {}, "3000"));
+  k.push_back(num(D::Drive, "controller.gc_iu_ns", F, "ns", 0, 1e6, kPsPerNsD,
+                  "Firmware time per IU a GC read brings in (validity check, remap, journal), on the same cores "
+                  "as commands; 0: GC costs no core time", ACC(controller.gc_iu_ps), {}, "0"));
+  k.push_back(num(D::Drive, "controller.max_concurrent_programs", I, "dies", 0, 100000, 1,
+                  "Peak-power management: at most this many dies program at once, host and GC programs alike "
+                  "(the rest wait in arrival order); 0: no limit", ACC(controller.max_concurrent_programs), {}, "0"));
   k.push_back(num(D::Drive, "controller.write_commit_ns", F, "ns", 0, 1e6, kPsPerNsD,
                   "Pipelined latency from write data landing in DRAM to posting its completion (no core held)",
                   ACC(controller.write_commit_ps), {}, "0"));

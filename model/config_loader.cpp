@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <toml++/toml.h>
 
 #include "model/config_keys.h"
@@ -33,7 +34,7 @@ class Loader {
  public:
   explicit Loader(LoadedProfile& p) : p_(p) {}
 
-  void load_file(ProfileKind kind, const std::string& path) {
+  void load_file(ProfileKind kind, const std::string& path, int depth = 0) {
     toml::table root;
     try {
       root = toml::parse_file(path);
@@ -42,6 +43,7 @@ class Loader {
       if (!std::filesystem::exists(path)) throw InputError(fmt::format("{}: cannot open profile", path));
       throw InputError(fmt::format("{}:{}:{}: TOML syntax error: {}", path, b.line, b.column, e.description()));
     }
+    if (kind == ProfileKind::Drive) load_base(path, root, depth);
     for (auto&& [sec_key, sec_node] : root) {
       const std::string section(sec_key.str());
       const auto line = sec_node.source().begin.line;
@@ -58,9 +60,13 @@ class Loader {
       for (auto&& [key, node] : *sec_node.as_table()) {
         const std::string full = section + "." + std::string(key.str());
         set(kind, full, node, fmt::format("{}:{}", path, node.source().begin.line));
+        if (kind == ProfileKind::Drive && full == "drive.nand_profile") nand_dir_ = std::filesystem::path(path).parent_path();
       }
     }
   }
+
+  // Directory that drive.nand_profile is relative to: that of the file which set it last.
+  const std::filesystem::path& nand_dir() const { return nand_dir_; }
 
   void set_override(const std::string& spec) {
     const auto eq = spec.find('=');
@@ -97,6 +103,23 @@ class Loader {
   }
 
  private:
+  // drive.base_profile: the base file (and its own base) load first, so this file's keys
+  // replace theirs.
+  void load_base(const std::string& path, const toml::table& root, int depth) {
+    const toml::node* node = root.at_path("drive.base_profile").node();
+    if (!node) return;
+    const std::string where = fmt::format("{}:{}: key 'drive.base_profile'", path, node->source().begin.line);
+    if (!node->is_string()) throw InputError(fmt::format("{} must be a quoted path to a drive profile", where));
+    if (depth >= 8)
+      throw InputError(fmt::format("{}: more than 8 levels of base profiles (a cycle?); chain: {}", where,
+                                   fmt::join(p_.base_paths, " <- ")));
+    const auto base = (std::filesystem::path(path).parent_path() / node->as_string()->get()).lexically_normal();
+    if (!std::filesystem::exists(base))
+      throw InputError(fmt::format("{}: file '{}' does not exist", where, base.string()));
+    p_.base_paths.push_back(base.string());
+    load_file(ProfileKind::Drive, base.string(), depth + 1);
+  }
+
   // [[power_state]] entries, PS0 first: the NVMe power-state descriptor table.
   void load_power_states(const std::string& path, const toml::node& node) {
     const auto line0 = node.source().begin.line;
@@ -174,6 +197,7 @@ class Loader {
   }
 
   LoadedProfile& p_;
+  std::filesystem::path nand_dir_;
 };
 
 std::string where(const LoadedProfile& p, ProfileKind kind, const std::string& key) {
@@ -189,14 +213,16 @@ LoadedProfile load_profile(const std::string& drive_path, const std::vector<std:
   p.drive_path = drive_path;
   Loader l(p);
   l.load_file(ProfileKind::Drive, drive_path);
+  const std::filesystem::path drive_dir = std::filesystem::path(drive_path).parent_path();
   // Overrides of the NAND profile path must apply before it is read.
   for (const auto& o : overrides)
     if (o.rfind("drive.nand_profile=", 0) == 0) l.set_override(o);
   if (p.config.nand_profile.empty())
     throw InputError(fmt::format("{}: missing required key 'drive.nand_profile' (text): NAND generation profile, "
                                  "relative to this file", drive_path));
-  const std::filesystem::path base = std::filesystem::path(drive_path).parent_path();
-  p.nand_path = (base / p.config.nand_profile).lexically_normal().string();
+  // A --set drive.nand_profile is relative to the drive profile; a profile's own, to its file.
+  const bool from_set = p.origin["drive:drive.nand_profile"].rfind("--set", 0) == 0;
+  p.nand_path = ((from_set ? drive_dir : l.nand_dir()) / p.config.nand_profile).lexically_normal().string();
   if (!std::filesystem::exists(p.nand_path))
     throw InputError(fmt::format("{}: key 'drive.nand_profile': file '{}' does not exist", where(p, ProfileKind::Drive, "drive.nand_profile"), p.nand_path));
   l.load_file(ProfileKind::Nand, p.nand_path);
@@ -260,6 +286,10 @@ void validate_drive(LoadedProfile& p) {
     throw InputError(fmt::format("{}: gc_high_watermark_bgs = {} leaves no room in {} blocks per plane",
                                  where(p, K::Drive, "ftl.gc_high_watermark_bgs"), c.ftl.gc_high_watermark_bgs,
                                  n.blocks_per_plane));
+  if (c.controller.fe_write_cores > c.controller.fe_cores)
+    throw InputError(fmt::format("{}: fe_write_cores = {} exceeds fe_cores = {} (0 lets every core run writes)",
+                                 where(p, K::Drive, "controller.fe_write_cores"), c.controller.fe_write_cores,
+                                 c.controller.fe_cores));
   validate_power_states(p);
 }
 

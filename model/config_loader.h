@@ -12,6 +12,7 @@ namespace ssdtwin::model {
 struct LoadedProfile {
   DriveConfig config;
   std::string drive_path, nand_path;
+  std::vector<std::string> base_paths;  // drive profiles drive_path extends, nearest first
   std::map<std::string, std::string> origin;  // "drive:section.key" -> "file:line" or "--set"
 };
 

@@ -12,6 +12,7 @@ Drive::Drive(sc_core::sc_module_name name, const DriveConfig& cfg, const Layout&
   flash_ = std::make_unique<nand::FlashArray>("nand", nand, layout.geo);
   ftl_ = std::make_unique<ftl::Ftl>(cfg.ftl, cfg.nand, layout.geo, layout.user_ius, *flash_);
   flash_->set_client(ftl_.get());
+  flash_->set_program_limit(cfg.controller.max_concurrent_programs);
   controller_ = std::make_unique<host_if::Controller>("controller", cfg.controller, cfg.pcie, cfg.host,
                                                       cfg.ftl.iu_bytes, layout.user_bytes(), *ftl_);
   power_ = std::make_unique<host_if::PowerManager>("power", cfg.power, operational_static_w(cfg),

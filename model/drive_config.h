@@ -13,6 +13,7 @@ namespace ssdtwin::model {
 
 struct DriveConfig {
   std::string name;
+  std::string base_profile;          // drive profile this one extends, as written ("" none)
   std::string nand_profile;          // path as written in the drive profile
   std::uint64_t user_bytes = 0;      // advertised user capacity
   std::uint64_t raw_bytes_nominal = 0;  // NAND capacity on the bill of materials

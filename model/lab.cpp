@@ -65,7 +65,8 @@ LabFile load_lab_file(const std::string& path) {
   const auto* recs = root.get_as<toml::array>("record");
   if (!recs || recs->empty()) throw InputError(fmt::format("{}: no [[record]] entries", path));
   static const std::vector<std::string> kKeys = {"id",   "job",    "metric", "measured",     "unit",
-                                                 "tolerance_pct", "kind", "source", "precondition", "power_state"};
+                                                 "tolerance_pct", "kind", "source", "precondition", "power_state",
+                                                 "calibration", "excluded"};
   for (const auto& node : *recs) {
     const auto* t = node.as_table();
     const std::string w = fmt::format("{}:{}: [[record]]", path, node.source().begin.line);
@@ -88,12 +89,23 @@ LabFile load_lab_file(const std::string& path) {
         throw InputError(fmt::format("{}: key 'power_state' = {} must be a whole number 0..31", w, ps));
       r.power_state = static_cast<std::int32_t>(ps);
     }
+    if (const auto* c = t->get("calibration")) {
+      if (!c->is_boolean())
+        throw InputError(fmt::format("{}:{}: [[record]] key 'calibration' must be true or false (true: a parameter "
+                                     "was fitted to this record)", path, c->source().begin.line));
+      r.calibration = c->as_boolean()->get();
+    }
+    if (t->get("excluded")) {
+      r.excluded = need_string(*t, "excluded", w);
+      if (r.excluded.empty())
+        throw InputError(fmt::format("{}: key 'excluded' must give the reason the record is kept out of the statistics", w));
+    }
     r.drive_profile = lf.drive_profile;
     r.host_sets = lf.host_sets;
     for (auto&& [k, v] : *t)
       if (std::find(kKeys.begin(), kKeys.end(), std::string(k.str())) == kKeys.end())
         throw InputError(fmt::format("{}:{}: [[record]] key '{}' is unknown; allowed: id, job, metric, measured, unit, "
-                                     "tolerance_pct, kind, source, precondition, power_state",
+                                     "tolerance_pct, kind, source, precondition, power_state, calibration, excluded",
                                      path, v.source().begin.line, k.str()));
     lf.records.push_back(r);
   }

@@ -15,6 +15,12 @@ struct LabRecord {
   std::int32_t power_state = -1;  // --power-state for the run (-1: the drive's default, PS0)
   std::string drive_profile;    // the lab's
   std::vector<std::string> host_sets;  // the lab's host-side conditions ("host.key=value")
+  // A profile or host parameter was fitted to this record: it agrees by construction, so
+  // validate reports prediction-only statistics without it.
+  bool calibration = false;
+  // Non-empty: the record contradicts itself (e.g. IOPS x latency is not the stated
+  // concurrency); it is simulated and shown, but kept out of the error statistics.
+  std::string excluded;
   // Records with the same run key share one simulation.
   std::string run_key() const {
     std::string k = drive_profile + "|" + job + "|" + precondition + "|" + std::to_string(power_state);

@@ -199,6 +199,7 @@ json report_json(const ReportInput& in) {
                {"programs", d.flash.programs},
                {"erases", d.flash.erases},
                {"program_suspends", d.flash.program_suspends},
+               {"program_limit_waits", d.flash.program_limit_waits},
                {"erase_suspends", d.flash.erase_suspends},
                {"read_bus_bytes", d.flash.read_bus_bytes},
                {"program_bus_bytes", d.flash.program_bus_bytes},
@@ -232,7 +233,11 @@ json report_json(const ReportInput& in) {
                      {"write_cmds", d.controller.write_cmds},
                      {"core_utilisation", span ? double(d.controller.core_busy_ps) / double(span) /
                                                      in.profile.config.controller.fe_cores
-                                               : 0.0}};
+                                               : 0.0},
+                     {"gc_firmware_ius", d.controller.gc_fw_ius},
+                     {"gc_firmware_core_share", d.controller.core_busy_ps
+                                                    ? double(d.controller.gc_fw_busy_ps) / double(d.controller.core_busy_ps)
+                                                    : 0.0}};
   {
     const SeriesTable pt = power_series_table(r.timeseries, in.profile.config, in.layout);
     const PowerSummary p = run_power_summary(in, pt);

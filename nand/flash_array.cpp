@@ -148,6 +148,16 @@ void FlashArray::try_start_pe(std::uint32_t die, TimePs now) {
     check_die_at(die, ready);  // reads booked on the die go first
     return;
   }
+  const bool program = d.pe.head->kind == OpKind::Program;
+  if (program && program_limit_) {
+    if (d.waiting_program) return;
+    if (programs_active_ >= program_limit_) {
+      d.waiting_program = true;
+      program_waiters_.push_back(die);
+      ++stats_.program_limit_waits;
+      return;
+    }
+  }
   if (budget_) {
     if (d.waiting_budget) return;
     // Behind earlier waiters unless this is its turn (called from on_budget_check).
@@ -164,6 +174,7 @@ void FlashArray::try_start_pe(std::uint32_t die, TimePs now) {
   op->start_ps = now;
   TimePs done;
   if (op->kind == OpKind::Program) {
+    ++programs_active_;
     const std::uint32_t ch = geo_.channel_of(die);
     const TimePs xfer = bus_time_ps(op->bus_bytes);
     d.array_start_ps = channels_[ch].reserve(now, now + cfg_.cmd_overhead_ps, xfer);
@@ -184,6 +195,18 @@ void FlashArray::try_start_pe(std::uint32_t die, TimePs now) {
   wake_.at(done, Wake{Stage::PeDone, op, die, d.gen});
 }
 
+void FlashArray::on_program_slot_free(TimePs now) {
+  while (program_head_ < program_waiters_.size() && programs_active_ < program_limit_) {
+    const std::uint32_t die = program_waiters_[program_head_++];
+    dies_[die].waiting_program = false;
+    try_start_pe(die, now);  // may find its planes busy with reads and book a retry
+  }
+  if (program_head_ == program_waiters_.size()) {
+    program_waiters_.clear();
+    program_head_ = 0;
+  }
+}
+
 void FlashArray::on_wake() {
   wake_.drain([this](Wake w) {
     const TimePs now = sc_now_ps();
@@ -196,8 +219,11 @@ void FlashArray::on_wake() {
         Die& d = dies_[w.die];
         if (w.gen != d.gen) break;  // suspended after this wake was booked
         d.active = nullptr;
+        const bool program = w.op->kind == OpKind::Program;
         w.op->done_ps = now;
+        if (program) --programs_active_;
         client_->on_nand_done(w.op);
+        if (program) on_program_slot_free(now);
         try_start_pe(w.die, now);
         break;
       }

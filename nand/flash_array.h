@@ -36,6 +36,9 @@ class FlashArray : public sc_core::sc_module, public FlashPort {
   void set_client(FlashClient* client) { client_ = client; }
   // Operations wait for this budget (sustained-power cap); null: no cap.
   void set_energy_budget(EnergyBudget* budget) { budget_ = budget; }
+  // Peak-power management: at most `n` dies program at once (host and GC alike; a
+  // suspended program still counts); the others wait in arrival order. 0: no limit.
+  void set_program_limit(std::uint32_t n) { program_limit_ = n; }
   void submit(NandOp* op) override;
   const FlashStats& stats() const { return stats_; }
   void reset_stats() { stats_.reset(geo_.dies, geo_.channels); }
@@ -45,6 +48,7 @@ class FlashArray : public sc_core::sc_module, public FlashPort {
   struct Die {
     OpQueue pe;                  // programs and erases waiting, FIFO
     bool waiting_budget = false; // the head P/E is queued in budget_waiters_
+    bool waiting_program = false; // the head program is queued in program_waiters_
     NandOp* active = nullptr;    // the program/erase on the array, running or suspended
     TimePs array_start_ps = 0;   // end of the active program's data-in
     TimePs done_ps = 0;          // when the active operation ends if not suspended again
@@ -77,6 +81,7 @@ class FlashArray : public sc_core::sc_module, public FlashPort {
   void service_die(std::uint32_t die, TimePs now);
   void check_die_at(std::uint32_t die, TimePs when);
   void try_start_pe(std::uint32_t die, TimePs now);
+  void on_program_slot_free(TimePs now);
   TimePs planes_free_at(std::uint32_t die) const;
 
   NandConfig cfg_;
@@ -86,6 +91,9 @@ class FlashArray : public sc_core::sc_module, public FlashPort {
   std::vector<ChannelCalendar> channels_;
   FlashClient* client_ = nullptr;
   EnergyBudget* budget_ = nullptr;
+  std::uint32_t program_limit_ = 0, programs_active_ = 0;
+  std::vector<std::uint32_t> program_waiters_;  // dies, FIFO from program_head_
+  std::size_t program_head_ = 0;
   std::vector<BudgetWaiter> budget_waiters_;  // FIFO from budget_head_; one wake for all
   std::size_t budget_head_ = 0;
   bool budget_wake_armed_ = false;

@@ -10,6 +10,7 @@ namespace ssdtwin::nand {
 struct FlashStats {
   std::uint64_t reads = 0, programs = 0, erases = 0;
   std::uint64_t program_suspends = 0, erase_suspends = 0;
+  std::uint64_t program_limit_waits = 0;  // programs that waited for a peak-power program slot
   std::uint64_t read_bus_bytes = 0, program_bus_bytes = 0;
   std::vector<TimePs> die_busy_ps;      // array time: P/E ops plus read tR divided by planes
   std::vector<TimePs> channel_busy_ps;  // bus transfer time

@@ -148,6 +148,35 @@ BOOST_AUTO_TEST_CASE(unknown_gc_policy_lists_the_policies) {
 BOOST_AUTO_TEST_CASE(malformed_set_is_an_error) {
   expect_error("set1", kDrive, kNand, {"--set 'channels'", "expected section.key=value"}, {"channels"});
 }
+BOOST_AUTO_TEST_CASE(base_profile_applies_first_and_the_drive_file_overrides_it) {
+  // dir/base/family.toml holds a whole drive (NAND path relative to itself); dir/drive.toml
+  // extends it and changes only the topology.
+  const auto dir = std::filesystem::temp_directory_path() / "ssdtwin-cfg-base";
+  std::filesystem::create_directories(dir / "base");
+  std::ofstream(dir / "tiny-nand.toml") << kNand;
+  std::ofstream(dir / "base" / "family.toml") << replace_once(kDrive, "\"tiny-nand.toml\"", "\"../tiny-nand.toml\"");
+  std::ofstream(dir / "drive.toml") << "[drive]\nname = \"child\"\nbase_profile = \"base/family.toml\"\n"
+                                       "[topology]\nchannels = 1\ndies_per_channel = 4\n";
+  const LoadedProfile p = load_profile((dir / "drive.toml").string());
+  BOOST_TEST(p.config.name == "child");
+  BOOST_TEST(p.config.channels == 1u);
+  BOOST_TEST(p.config.dies() == 4u);
+  BOOST_TEST(p.config.controller.fe_cores == 2u);  // from the base
+  BOOST_TEST(p.origin.at("drive:topology.channels").find("drive.toml:5") != std::string::npos);
+  BOOST_TEST(p.origin.at("drive:controller.fe_cores").find("family.toml") != std::string::npos);
+  BOOST_TEST(p.nand_path == (dir / "tiny-nand.toml").lexically_normal().string());
+  BOOST_TEST(p.base_paths.size() == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(missing_or_cyclic_base_profile_is_an_error) {
+  expect_error("nobase", replace_once(kDrive, "[drive]\n", "[drive]\nbase_profile = \"nope.toml\"\n"), kNand,
+               {"drive.toml:3", "drive.base_profile", "nope.toml", "does not exist"});
+  expect_error("selfbase", replace_once(kDrive, "[drive]\n", "[drive]\nbase_profile = \"drive.toml\"\n"), kNand,
+               {"drive.base_profile", "more than 8 levels", "cycle"});
+  expect_error("numbase", replace_once(kDrive, "[drive]\n", "[drive]\nbase_profile = 3\n"), kNand,
+               {"drive.base_profile", "quoted path"});
+}
+
 BOOST_AUTO_TEST_CASE(set_of_unknown_key_is_an_error) {
   expect_error("set2", kDrive, kNand, {"--set pcie.speed=9", "unknown key 'pcie.speed'"}, {"pcie.speed=9"});
 }
