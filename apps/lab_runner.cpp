@@ -54,7 +54,8 @@ RecordResult evaluate_record(const model::LabRecord& r, const LabRun& run) {
   RecordResult res;
   res.predicted = model::metric_from_fio_json(run.outputs.at(r.run_key()), r.metric);
   res.error_pct = (res.predicted - r.measured) / r.measured * 100.0;
-  res.within = std::fabs(res.error_pct) <= r.tolerance_pct;
+  res.scored_error_pct = r.lower_bound ? std::min(res.error_pct, 0.0) : res.error_pct;
+  res.within = std::fabs(res.scored_error_pct) <= r.tolerance_pct;
   return res;
 }
 
@@ -64,6 +65,7 @@ nlohmann::ordered_json record_json(const model::LabRecord& r, const std::string&
           {"unit", r.unit},     {"measured", r.measured},
           {"predicted", res.predicted}, {"error_pct", res.error_pct},
           {"tolerance_pct", r.tolerance_pct}, {"within_tolerance", res.within},
+          {"scored_error_pct", res.scored_error_pct}, {"lower_bound", r.lower_bound},
           {"kind", r.kind},     {"role", r.calibration ? "fitted" : "prediction"},
           {"source", r.source}};
 }

@@ -26,6 +26,7 @@ LabRun run_lab_jobs(const std::vector<const model::LabRecord*>& records, const s
 // measurement and whether that is within the record's tolerance.
 struct RecordResult {
   double predicted = 0, error_pct = 0;
+  double scored_error_pct = 0;  // what statistics count: error_pct, or for a lower bound its shortfall (<= 0)
   bool within = false;
 };
 RecordResult evaluate_record(const model::LabRecord& r, const LabRun& run);

@@ -102,17 +102,17 @@ int cmd_validate(int argc, char** argv) {
   for (const auto* r : records) {
     const std::string& drive = lab_of.at(r)->drive;
     const RecordResult res = evaluate_record(*r, run);
-    const double predicted = res.predicted, err = res.error_pct;
+    const double predicted = res.predicted, err = res.error_pct, scored = res.scored_error_pct;
     const bool ok = res.within;
     const bool counted = r->excluded.empty();
     const std::string verdict = !counted ? "excluded" : ok ? "yes" : "NO";
-    const std::string role = r->calibration ? "fitted" : "prediction";
+    const std::string role = std::string(r->calibration ? "fitted" : "prediction") + (r->lower_bound ? ", minimum" : "");
     if (counted) {
       misses += !ok;
       auto& [tp, lat] = per_drive[drive];
-      (is_latency(r->metric) ? lat : tp).abs_err.push_back(std::fabs(err));
-      (is_latency(r->metric) ? overall.second : overall.first).abs_err.push_back(std::fabs(err));
-      if (!r->calibration) (is_latency(r->metric) ? predictions.second : predictions.first).abs_err.push_back(std::fabs(err));
+      (is_latency(r->metric) ? lat : tp).abs_err.push_back(std::fabs(scored));
+      (is_latency(r->metric) ? overall.second : overall.first).abs_err.push_back(std::fabs(scored));
+      if (!r->calibration) (is_latency(r->metric) ? predictions.second : predictions.first).abs_err.push_back(std::fabs(scored));
     } else {
       ++excluded;
       excluded_text += fmt::format("  excluded {} ({}): {}\n", r->id, drive, r->excluded);

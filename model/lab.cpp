@@ -66,7 +66,7 @@ LabFile load_lab_file(const std::string& path) {
   if (!recs || recs->empty()) throw InputError(fmt::format("{}: no [[record]] entries", path));
   static const std::vector<std::string> kKeys = {"id",   "job",    "metric", "measured",     "unit",
                                                  "tolerance_pct", "kind", "source", "precondition", "power_state",
-                                                 "calibration", "excluded"};
+                                                 "calibration", "excluded", "lower_bound"};
   for (const auto& node : *recs) {
     const auto* t = node.as_table();
     const std::string w = fmt::format("{}:{}: [[record]]", path, node.source().begin.line);
@@ -95,6 +95,12 @@ LabFile load_lab_file(const std::string& path) {
                                      "was fitted to this record)", path, c->source().begin.line));
       r.calibration = c->as_boolean()->get();
     }
+    if (const auto* b = t->get("lower_bound")) {
+      if (!b->is_boolean())
+        throw InputError(fmt::format("{}:{}: [[record]] key 'lower_bound' must be true or false (true: the measured "
+                                     "value is a minimum)", path, b->source().begin.line));
+      r.lower_bound = b->as_boolean()->get();
+    }
     if (t->get("excluded")) {
       r.excluded = need_string(*t, "excluded", w);
       if (r.excluded.empty())
@@ -105,7 +111,7 @@ LabFile load_lab_file(const std::string& path) {
     for (auto&& [k, v] : *t)
       if (std::find(kKeys.begin(), kKeys.end(), std::string(k.str())) == kKeys.end())
         throw InputError(fmt::format("{}:{}: [[record]] key '{}' is unknown; allowed: id, job, metric, measured, unit, "
-                                     "tolerance_pct, kind, source, precondition, power_state, calibration, excluded",
+                                     "tolerance_pct, kind, source, precondition, power_state, calibration, excluded, lower_bound",
                                      path, v.source().begin.line, k.str()));
     lf.records.push_back(r);
   }

@@ -18,6 +18,9 @@ struct LabRecord {
   // A profile or host parameter was fitted to this record: it agrees by construction, so
   // validate reports prediction-only statistics without it.
   bool calibration = false;
+  // The measurement is a minimum (a vendor's "expected at least"): the record is met when
+  // the prediction reaches it, and only a shortfall counts as error.
+  bool lower_bound = false;
   // Non-empty: the record contradicts itself (e.g. IOPS x latency is not the stated
   // concurrency); it is simulated and shown, but kept out of the error statistics.
   std::string excluded;
