@@ -125,21 +125,12 @@ int cmd_calibrate(int argc, char** argv) {
   std::vector<FitParam> params;
   for (const auto& s : a.fits) params.push_back(parse_fit(s, profile));
   std::vector<const model::LabRecord*> records;
-  std::vector<std::string> wanted;
-  if (a.single.count("--records")) {
-    std::stringstream ss(a.single.at("--records"));
-    for (std::string id; std::getline(ss, id, ',');) wanted.push_back(id);
-  }
-  for (const auto& r : lab.records)
-    if (wanted.empty() || std::find(wanted.begin(), wanted.end(), r.id) != wanted.end()) records.push_back(&r);
+  for (const auto& r : lab.records) records.push_back(&r);
+  records = select_records(records, a.single.count("--records") ? a.single.at("--records") : "", lab.path);
   if (holdout > records.size())
     throw model::InputError(fmt::format("option '--holdout': {} folds need at least {} records; {} are selected", holdout,
                                         holdout, records.size()));
-  for (const auto& id : wanted)
-    if (std::none_of(records.begin(), records.end(), [&](const auto* r) { return r->id == id; }))
-      throw model::InputError(fmt::format("option '--records': '{}' is not a record of {}", id, lab.path));
 
-  // Parameters are optimised in [0, 1] each; every evaluation is one parallel batch of runs.
   // Parameters are optimised in [0, 1] each; every evaluation is one parallel batch of runs
   // of the records in `subset` (indices into records).
   std::size_t evals = 0;

@@ -59,6 +59,25 @@ RecordResult evaluate_record(const model::LabRecord& r, const LabRun& run) {
   return res;
 }
 
+std::string record_role(const model::LabRecord& r) {
+  return std::string(r.calibration ? "fitted" : "prediction") + (r.lower_bound ? ", minimum" : "");
+}
+
+std::vector<const model::LabRecord*> select_records(const std::vector<const model::LabRecord*>& all,
+                                                    const std::string& ids, const std::string& where) {
+  if (ids.empty()) return all;
+  std::vector<std::string> wanted;
+  std::stringstream ss(ids);
+  for (std::string id; std::getline(ss, id, ',');) wanted.push_back(id);
+  for (const auto& id : wanted)
+    if (std::none_of(all.begin(), all.end(), [&](const auto* r) { return r->id == id; }))
+      throw model::InputError(fmt::format("option '--records': no record '{}' in {}", id, where));
+  std::vector<const model::LabRecord*> chosen;
+  for (const auto* r : all)
+    if (std::find(wanted.begin(), wanted.end(), r->id) != wanted.end()) chosen.push_back(r);
+  return chosen;
+}
+
 nlohmann::ordered_json record_json(const model::LabRecord& r, const std::string& drive, const RecordResult& res) {
   return {{"id", r.id},         {"drive", drive},
           {"workload", r.job},  {"metric", r.metric},
@@ -66,7 +85,7 @@ nlohmann::ordered_json record_json(const model::LabRecord& r, const std::string&
           {"predicted", res.predicted}, {"error_pct", res.error_pct},
           {"tolerance_pct", r.tolerance_pct}, {"within_tolerance", res.within},
           {"scored_error_pct", res.scored_error_pct}, {"lower_bound", r.lower_bound},
-          {"kind", r.kind},     {"role", r.calibration ? "fitted" : "prediction"},
+          {"kind", r.kind},     {"role", record_role(r)},
           {"source", r.source}};
 }
 

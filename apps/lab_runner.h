@@ -30,6 +30,12 @@ struct RecordResult {
   bool within = false;
 };
 RecordResult evaluate_record(const model::LabRecord& r, const LabRun& run);
+// "prediction" or "fitted", with ", minimum" for a lower bound.
+std::string record_role(const model::LabRecord& r);
+// --records ID,ID,...: the records of `all` with those ids, in `all`'s order ("" keeps all).
+// Throws InputError for an id that names none; `where` says what was searched.
+std::vector<const model::LabRecord*> select_records(const std::vector<const model::LabRecord*>& all,
+                                                    const std::string& ids, const std::string& where);
 // The record and its result as compare and validate report them.
 nlohmann::ordered_json record_json(const model::LabRecord& r, const std::string& drive, const RecordResult& res);
 

@@ -71,20 +71,7 @@ int cmd_validate(int argc, char** argv) {
       lab_of[&r] = &lab;
     }
   }
-  if (a.single.count("--records")) {
-    // --records ID,ID,...: only these (each must exist in the selected lab files).
-    std::vector<const model::LabRecord*> chosen;
-    std::string list = a.single.at("--records") + ",";
-    for (std::size_t pos = 0, next; (next = list.find(',', pos)) != std::string::npos; pos = next + 1) {
-      const std::string id = list.substr(pos, next - pos);
-      if (id.empty()) continue;
-      const auto it = std::find_if(records.begin(), records.end(), [&](const auto* r) { return r->id == id; });
-      if (it == records.end())
-        throw model::InputError(fmt::format("option '--records': no record '{}' in the selected lab files", id));
-      chosen.push_back(*it);
-    }
-    records = chosen;
-  }
+  if (a.single.count("--records")) records = select_records(records, a.single.at("--records"), "the selected lab files");
   if (records.empty()) throw model::InputError("validate: no lab records selected");
 
   const LabRun run = run_lab_jobs(records, "", a.sets, parse_parallel(a.single));
@@ -106,7 +93,7 @@ int cmd_validate(int argc, char** argv) {
     const bool ok = res.within;
     const bool counted = r->excluded.empty();
     const std::string verdict = !counted ? "excluded" : ok ? "yes" : "NO";
-    const std::string role = std::string(r->calibration ? "fitted" : "prediction") + (r->lower_bound ? ", minimum" : "");
+    const std::string role = record_role(*r);
     if (counted) {
       misses += !ok;
       auto& [tp, lat] = per_drive[drive];
@@ -126,7 +113,6 @@ int cmd_validate(int argc, char** argv) {
     json rec = record_json(*r, drive, res);
     rec["precondition"] = r->precondition;
     rec["power_state"] = r->power_state;
-    rec["role"] = role;
     if (!counted) rec["excluded"] = r->excluded;
     out["records"].push_back(rec);
   }

@@ -120,21 +120,14 @@ void Controller::dispatch_to_cores(TimePs now) {
     }
     Command* c = nullptr;
     if (wslot && parked_.head) {
-      c = parked_.head;
-      parked_.head = c->next;
-      if (!parked_.head) parked_.tail = nullptr;
+      c = parked_.pop();
     } else {
       while (!ready_[rr_].head) rr_ = (rr_ + 1) % ready_.size();
-      Queue& q = ready_[rr_];
-      c = q.head;
-      q.head = c->next;
-      if (!q.head) q.tail = nullptr;
+      c = ready_[rr_].pop();
       rr_ = (rr_ + 1) % ready_.size();
       --ready_count_;
       if (c->op != Op::Read && !wslot) {
-        c->next = nullptr;
-        if (parked_.tail) parked_.tail->next = c; else parked_.head = c;
-        parked_.tail = c;
+        parked_.push(c);
         continue;
       }
     }
@@ -174,10 +167,7 @@ void Controller::on_wake() {
     Command* c = w.cmd;
     switch (w.step) {
       case Step::Fetched: {
-        Queue& q = ready_[c->queue];
-        c->next = nullptr;
-        if (q.tail) q.tail->next = c; else q.head = c;
-        q.tail = c;
+        ready_[c->queue].push(c);
         ++ready_count_;
         dispatch_to_cores(now);
         break;

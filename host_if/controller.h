@@ -74,9 +74,20 @@ class Controller : public sc_core::sc_module, public ftl::FtlHost {
     std::uint64_t idle_gen = 0;  // IdleCheck: valid only if no command arrived since
     nand::NandOp* gc = nullptr;  // GcDone: the GC read batch firmware finished
   };
-  struct Queue {
+  struct Queue {  // intrusive FIFO through Command::next
     Command* head = nullptr;
     Command* tail = nullptr;
+    void push(Command* c) {
+      c->next = nullptr;
+      if (tail) tail->next = c; else head = c;
+      tail = c;
+    }
+    Command* pop() {
+      Command* c = head;
+      head = c->next;
+      if (!head) tail = nullptr;
+      return c;
+    }
   };
 
   tlm::tlm_sync_enum nb_transport_fw(int id, tlm::tlm_generic_payload& t, tlm::tlm_phase& ph,

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <toml++/toml.h>
 
 #include "model/input_error.h"
@@ -23,6 +24,15 @@ std::string need_string(const toml::table& t, const char* key, const std::string
   const auto* n = t.get(key);
   if (!n || !n->is_string()) throw InputError(fmt::format("{}: key '{}' is required and must be a string", where, key));
   return n->as_string()->get();
+}
+// An optional true/false key; `meaning` says what true means, for the error.
+bool optional_bool(const toml::table& t, const char* key, const char* meaning, const std::string& path) {
+  const auto* n = t.get(key);
+  if (!n) return false;
+  if (!n->is_boolean())
+    throw InputError(fmt::format("{}:{}: [[record]] key '{}' must be true or false (true: {})", path,
+                                 n->source().begin.line, key, meaning));
+  return n->as_boolean()->get();
 }
 double need_number(const toml::table& t, const char* key, const std::string& where) {
   const auto* n = t.get(key);
@@ -89,18 +99,8 @@ LabFile load_lab_file(const std::string& path) {
         throw InputError(fmt::format("{}: key 'power_state' = {} must be a whole number 0..31", w, ps));
       r.power_state = static_cast<std::int32_t>(ps);
     }
-    if (const auto* c = t->get("calibration")) {
-      if (!c->is_boolean())
-        throw InputError(fmt::format("{}:{}: [[record]] key 'calibration' must be true or false (true: a parameter "
-                                     "was fitted to this record)", path, c->source().begin.line));
-      r.calibration = c->as_boolean()->get();
-    }
-    if (const auto* b = t->get("lower_bound")) {
-      if (!b->is_boolean())
-        throw InputError(fmt::format("{}:{}: [[record]] key 'lower_bound' must be true or false (true: the measured "
-                                     "value is a minimum)", path, b->source().begin.line));
-      r.lower_bound = b->as_boolean()->get();
-    }
+    r.calibration = optional_bool(*t, "calibration", "a parameter was fitted to this record", path);
+    r.lower_bound = optional_bool(*t, "lower_bound", "the measured value is a minimum", path);
     if (t->get("excluded")) {
       r.excluded = need_string(*t, "excluded", w);
       if (r.excluded.empty())
@@ -110,9 +110,8 @@ LabFile load_lab_file(const std::string& path) {
     r.host_sets = lf.host_sets;
     for (auto&& [k, v] : *t)
       if (std::find(kKeys.begin(), kKeys.end(), std::string(k.str())) == kKeys.end())
-        throw InputError(fmt::format("{}:{}: [[record]] key '{}' is unknown; allowed: id, job, metric, measured, unit, "
-                                     "tolerance_pct, kind, source, precondition, power_state, calibration, excluded, lower_bound",
-                                     path, v.source().begin.line, k.str()));
+        throw InputError(fmt::format("{}:{}: [[record]] key '{}' is unknown; allowed: {}", path, v.source().begin.line,
+                                     k.str(), fmt::join(kKeys, ", ")));
     lf.records.push_back(r);
   }
   return lf;
