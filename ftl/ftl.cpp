@@ -254,9 +254,14 @@ void Ftl::start_gc(std::uint32_t die, int victim) {
 }
 
 bool Ftl::gc_urgent(std::uint32_t die) const {
-  // Down to the GC reserve the host cannot open a block group here, and an idle host is not
-  // slowed by relocation: either way GC runs flat out.
-  return !cfg_.gc_paced || host_idle_ || map_.free_bgs(die) <= 1;
+  // Flat out only when the host can no longer write here (its open block group is full and
+  // the free pool is down to the GC reserve), or when an idle host is not slowed by it.
+  // Until then the host's writes into its open block group pay for the relocation: paced
+  // at V / (BG - V), a victim is done before the host has written BG - V IUs, so the
+  // reserve is never touched. (Going flat out at the reserve itself, as before, made every
+  // die's GC start urgent with the default watermarks, and the host rate swung between
+  // bursts without GC and stalls behind it.)
+  return !cfg_.gc_paced || host_idle_ || !map_.can_alloc(die, Stream::Host);
 }
 
 bool Ftl::wants_more_gc(std::uint32_t die) const {
