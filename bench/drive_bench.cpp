@@ -50,7 +50,7 @@ struct Harness {
       model::InitiatorSetup s;
       s.job = jobs.jobs[0];
       s.clone = c;
-      s.region_bytes = layout.user_bytes() / s.job.bs * s.job.bs;
+      s.region_bytes = layout.user_bytes() / s.job.max_bs() * s.job.max_bs();
       s.seed = c + 1;
       inits.push_back(std::make_unique<model::FioInitiator>(("host" + std::to_string(c)).c_str(), s,
                                                             profile.config.host, [](model::FioInitiator&) {}));

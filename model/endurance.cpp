@@ -104,13 +104,18 @@ FioWrites fio_writes(const FioJob& j, const std::string& path, const DriveConfig
   if (j.is_trim() || j.read_percent() == 100)
     throw InputError(fmt::format("{}: key 'rw' must write for an endurance run; use write, randwrite, rw, readwrite or "
                                  "randrw (reads do not wear NAND and are left out)", where));
-  if (j.bs % 512 || j.bs > 1048576)
-    throw InputError(fmt::format("{}: key 'bs' = {} must be a multiple of 512 bytes up to 1 MiB", where, j.bs));
-  if (j.bs < layout.iu_bytes && layout.iu_bytes % j.bs)
+  if (j.min_bs() != j.max_bs() || j.random_distribution.kind != RandDist::Uniform || j.percentage_random != 100)
+    throw InputError(fmt::format("{}: the endurance engine takes one block size and uniform random or sequential "
+                                 "writes; bs lists, bsrange, bssplit, random_distribution and percentage_random are "
+                                 "for `ssdtwin run`", where));
+  const std::uint64_t bs = j.max_bs();
+  if (bs % 512 || bs > 1048576)
+    throw InputError(fmt::format("{}: key 'bs' = {} must be a multiple of 512 bytes up to 1 MiB", where, bs));
+  if (bs < layout.iu_bytes && layout.iu_bytes % bs)
     throw InputError(fmt::format("{}: key 'bs' = {} must divide the indirection unit ({} bytes) when smaller than it",
-                                 where, j.bs, layout.iu_bytes));
-  if (j.bs > layout.iu_bytes && j.bs % layout.iu_bytes)
-    throw InputError(fmt::format("{}: key 'bs' = {} must be a multiple of the indirection unit ({} bytes)", where, j.bs,
+                                 where, bs, layout.iu_bytes));
+  if (bs > layout.iu_bytes && bs % layout.iu_bytes)
+    throw InputError(fmt::format("{}: key 'bs' = {} must be a multiple of the indirection unit ({} bytes)", where, bs,
                                  layout.iu_bytes));
   const std::uint64_t off = j.offset ? j.offset->resolve(cfg.user_bytes) : 0;
   const std::uint64_t size = j.size ? j.size->resolve(cfg.user_bytes) : cfg.user_bytes - std::min(off, cfg.user_bytes);
@@ -119,15 +124,15 @@ FioWrites fio_writes(const FioJob& j, const std::string& path, const DriveConfig
   FioWrites f;
   f.name = fmt::format("{}:{}", path, j.name);
   f.random = j.is_random();
-  f.bs_bytes = static_cast<std::uint32_t>(j.bs);
+  f.bs_bytes = static_cast<std::uint32_t>(bs);
   // The same fraction of the scaled drive, aligned to the IU (and so to any smaller bs).
   const std::uint64_t user = layout.user_bytes();
   f.first_lpn = off / layout.scale / layout.iu_bytes;
   const std::uint64_t start = f.first_lpn * layout.iu_bytes;
-  f.region_bytes = std::min(size / layout.scale, user - start) / j.bs * j.bs;
-  if (f.region_bytes < j.bs)
+  f.region_bytes = std::min(size / layout.scale, user - start) / bs * bs;
+  if (f.region_bytes < bs)
     throw InputError(fmt::format("{}: the region ({} bytes at scale {}) is smaller than bs = {}", where,
-                                 size / layout.scale, layout.scale, j.bs));
+                                 size / layout.scale, layout.scale, bs));
   return f;
 }
 

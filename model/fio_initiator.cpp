@@ -16,16 +16,18 @@ FioInitiator::FioInitiator(sc_core::sc_module_name name, const InitiatorSetup& s
       slots_(setup.job.iodepth),
       dummy_data_(1),
       rng_(setup.seed),
+      align_(setup.job.min_bs()),
+      // Positions for the largest block: a random I/O of any size then fits the region.
+      pattern_(setup.job.random_distribution, (setup.region_bytes - setup.job.max_bs()) / align_ + 1, align_,
+               setup.scale),
       wake_("host_wake") {
   socket.register_nb_transport_bw(this, &FioInitiator::nb_transport_bw);
-  blocks_ = setup.region_bytes / setup.job.bs;
   stats_.name = setup.job.name;
   stats_.group = setup.group;
   stats_.job_index = setup.job_index;
   stats_.clone = setup.clone;
   for (Slot& s : slots_) {
     s.trans.set_data_ptr(dummy_data_.data());  // the model moves no payload bytes
-    s.trans.set_streaming_width(static_cast<unsigned>(setup.job.bs));
     s.trans.set_byte_enable_ptr(nullptr);
     if (setup.job.is_trim()) s.trans.set_extension(new host_if::DeallocateExtension);  // owned by the payload
   }
@@ -38,7 +40,9 @@ bool FioInitiator::may_issue_bytes() const {
   return setup_.io_limit_bytes == 0 || issued_bytes_ < setup_.io_limit_bytes;
 }
 
-bool FioInitiator::may_issue(TimePs issue_ps) const { return issue_ps < stop_ps_ && may_issue_bytes(); }
+bool FioInitiator::may_issue(TimePs issue_ps) const {
+  return issue_ps < stop_ps_ && may_issue_bytes() && (setup_.job.number_ios == 0 || issued_ios_ < setup_.job.number_ios);
+}
 
 void FioInitiator::start(TimePs now) {
   start_ps_ = now;
@@ -48,24 +52,48 @@ void FioInitiator::start(TimePs now) {
   for (std::uint32_t i = 0; i < slots_.size(); ++i) wake_.at(now + host_.submit_overhead_ps, i);
 }
 
+std::uint64_t FioInitiator::draw_bs(std::uint32_t dir) {
+  const BlockSizes& b = setup_.job.bs[dir];
+  if (b.is_range()) return b.range_lo * (1 + rng_.below(b.range_hi / b.range_lo));
+  if (b.split.size() == 1) return b.split.front().bytes;  // no draw: fixed-bs streams stay as they were
+  double u = rng_.unit() * 100.0;
+  for (const auto& w : b.split) {
+    if (u < w.percent) return w.bytes;
+    u -= w.percent;
+  }
+  return b.max();
+}
+
+void FioInitiator::plan(Slot& s) {
+  const FioJob& j = setup_.job;
+  s.dir = j.is_trim() ? kDirTrim : rng_.below(100) < j.read_percent() ? kDirRead : kDirWrite;
+  s.bytes = draw_bs(s.dir);
+  const bool random = j.is_random() && (j.percentage_random == 100 || rng_.below(100) < j.percentage_random);
+  if (random) {
+    s.offset = pattern_.next(rng_) * align_;
+  } else {
+    if (next_seq_ + s.bytes > setup_.region_bytes) next_seq_ = 0;  // wrap, as fio does on a time-based job
+    s.offset = next_seq_;
+  }
+  next_seq_ = s.offset + s.bytes;
+  s.planned = true;
+}
+
 void FioInitiator::issue(std::uint32_t slot, TimePs issue_ps) {
   const FioJob& j = setup_.job;
-  const bool is_read = rng_.below(100) < j.read_percent();
-  std::uint64_t block;
-  if (j.is_random()) {
-    block = rng_.below(blocks_);
-  } else {
-    block = next_seq_block_;
-    next_seq_block_ = (next_seq_block_ + 1) % blocks_;
-  }
   Slot& s = slots_[slot];
   s.issued_ps = issue_ps;
   s.outstanding = true;
-  s.trans.set_command(j.is_trim() ? tlm::TLM_IGNORE_COMMAND : is_read ? tlm::TLM_READ_COMMAND : tlm::TLM_WRITE_COMMAND);
-  s.trans.set_address(setup_.region_start + block * j.bs);
-  s.trans.set_data_length(static_cast<unsigned>(j.bs));
+  s.planned = false;
+  s.trans.set_command(j.is_trim() ? tlm::TLM_IGNORE_COMMAND
+                      : s.dir == kDirRead ? tlm::TLM_READ_COMMAND
+                                          : tlm::TLM_WRITE_COMMAND);
+  s.trans.set_address(setup_.region_start + s.offset);
+  s.trans.set_data_length(static_cast<unsigned>(s.bytes));
+  s.trans.set_streaming_width(static_cast<unsigned>(s.bytes));
   s.trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-  issued_bytes_ += j.bs;
+  issued_bytes_ += s.bytes;
+  ++issued_ios_;
   ++inflight_;
   tlm::tlm_phase ph = tlm::BEGIN_REQ;
   sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
@@ -73,7 +101,7 @@ void FioInitiator::issue(std::uint32_t slot, TimePs issue_ps) {
     // The I/O crosses the host path before its doorbell rings (one at a time, FIFO).
     const TimePs now = sc_now_ps();
     const TimePs start = std::max(now, setup_.host_path->free_ps);
-    const TimePs xfer = host_.path_bytes_per_s > 0 ? TimePs(double(j.bs) / host_.path_bytes_per_s * 1e12) : 0;
+    const TimePs xfer = host_.path_bytes_per_s > 0 ? TimePs(double(s.bytes) / host_.path_bytes_per_s * 1e12) : 0;
     setup_.host_path->free_ps = start + host_.path_per_io_ps + xfer;
     delay = sc_ps(setup_.host_path->free_ps - now);
   }
@@ -121,6 +149,22 @@ void FioInitiator::on_slot(std::uint32_t slot, TimePs now) {
   if (thinking_) {
     parked_.push_back(slot);
     return;
+  }
+  if (!s.planned) plan(s);
+  if (s.dir != kDirTrim) {
+    // rate/rate_iops: this direction's issues are at least one interval apart; a slot that
+    // is early sleeps until its direction's next allowed time (no catch-up bursts).
+    const FioJob& j = setup_.job;
+    const double bps = j.rate_bytes_per_s[s.dir], iops = j.rate_iops[s.dir];
+    if (bps > 0 || iops > 0) {
+      TimePs& next = next_allowed_ps_[s.dir];
+      if (issue_ps < next) {
+        wake_.at(next + host_.submit_overhead_ps, slot);
+        return;
+      }
+      const double gap_s = std::max(bps > 0 ? double(s.bytes) / bps : 0.0, iops > 0 ? 1.0 / iops : 0.0);
+      next = issue_ps + TimePs(gap_s * 1e12);
+    }
   }
   issue(slot, issue_ps);
   if (setup_.job.thinktime_ps && ++since_think_ >= setup_.job.thinktime_blocks) {

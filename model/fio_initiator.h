@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "host_if/host_if_config.h"
+#include "model/access_pattern.h"
 #include "model/fio_job.h"
 #include "model/job_stats.h"
 #include "sim/rng.h"
@@ -41,6 +42,7 @@ struct InitiatorSetup {
   std::uint64_t region_start = 0;  // bytes, in the model's (scaled) address space
   std::uint64_t region_bytes = 0;
   std::uint64_t io_limit_bytes = 0;  // 0: unlimited (time-based)
+  std::uint64_t scale = 1;           // the layout's capacity scale (zoned_abs sizes)
   std::uint64_t seed = 0;
   HostPath* host_path = nullptr;  // shared; used when host.path_gbps or path_per_io_ns is set
 };
@@ -63,9 +65,16 @@ class FioInitiator : public sc_core::sc_module {
     TimePs issued_ps = 0;    // fio's submission time
     TimePs seen_ps = 0;      // MSI-X arrival of the outstanding command
     bool outstanding = false;
+    // The next I/O, drawn when the slot first wants to issue and kept while a rate cap
+    // holds it back.
+    bool planned = false;
+    std::uint32_t dir = kDirRead;
+    std::uint64_t offset = 0, bytes = 0;
   };
   tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& t, tlm::tlm_phase& ph, sc_core::sc_time& d);
   void on_wake();
+  void plan(Slot& s);
+  std::uint64_t draw_bs(std::uint32_t dir);
   void issue(std::uint32_t slot, TimePs issue_ps);
   void on_slot(std::uint32_t slot, TimePs now);
   bool may_issue(TimePs issue_ps) const;
@@ -77,7 +86,10 @@ class FioInitiator : public sc_core::sc_module {
   std::vector<Slot> slots_;
   std::vector<unsigned char> dummy_data_;
   Rng rng_;
-  std::uint64_t blocks_ = 0, next_seq_block_ = 0, issued_bytes_ = 0;
+  std::uint64_t align_ = 0;  // offsets are multiples of the smallest block size (fio's blockalign default)
+  AccessPattern pattern_;
+  std::uint64_t next_seq_ = 0, issued_bytes_ = 0, issued_ios_ = 0;
+  TimePs next_allowed_ps_[2] = {0, 0};  // rate/rate_iops, per direction
   TimePs start_ps_ = 0, stats_from_ps_ = 0, stop_ps_ = kTimeNever;
   std::uint32_t inflight_ = 0;
   bool done_ = false;

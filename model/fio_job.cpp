@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <cstdlib>
 #include <fmt/format.h>
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <filesystem>
 
 #include "model/input_error.h"
 
@@ -39,7 +42,11 @@ const std::vector<std::string>& ignored_keys() {
       "iodepth_batch_submit", "iodepth_batch_complete", "iodepth_batch_complete_min",
       "iodepth_batch_complete_max", "iodepth_low", "lat_percentiles", "clat_percentiles",
       "disable_lat", "disable_slat", "disable_clat", "fadvise_hint", "unified_rw_reporting",
-      "hipri", "registerfiles", "fixedbufs", "sqthread_poll", "kb_base", "description"};
+      "hipri", "registerfiles", "fixedbufs", "sqthread_poll", "kb_base", "description", "random_generator",
+      // Data verification checks a real device's data; the model moves no payload (see
+      // `ssdtwin run --help`), so verify options are accepted and listed as ignored.
+      "verify", "do_verify", "verify_pattern", "verify_interval", "verify_backlog", "verify_fatal",
+      "verify_async", "verify_offset", "verify_dump", "verify_state_save", "verify_state_load"};
   return k;
 }
 
@@ -58,14 +65,24 @@ class Parser {
   FioJobFile parse(const std::string& text) {
     FioJobFile out;
     out.path = path_;
+    FioJob* target = nullptr;  // current job, or &global_
+    parse_text(text, out, target, 0);
+    if (out.jobs.empty()) fail("", "no job sections; a job file needs at least one [job]");
+    for (const auto& j : out.jobs) check_job(j);
+    return out;
+  }
+
+ private:
+  // One file's lines; `depth` > 0 inside an include, where fio allows no [sections].
+  void parse_text(const std::string& text, FioJobFile& out, FioJob*& target, int depth) {
     std::istringstream in(text);
     std::string raw;
-    FioJob* target = nullptr;  // current job, or &global_
     while (std::getline(in, raw)) {
       ++line_;
       std::string s = trim(raw);
       if (s.empty() || s[0] == '#' || s[0] == ';') continue;
       if (s.front() == '[') {
+        if (depth > 0) fail("", "an included file may not contain [sections] (fio's rule)");
         if (s.back() != ']' || s.size() < 3) fail("", "malformed section header; expected [name]");
         const std::string name = trim(s.substr(1, s.size() - 2));
         if (name == "global") {
@@ -78,18 +95,56 @@ class Parser {
         }
         continue;
       }
+      if (s.rfind("include", 0) == 0 && s.size() > 7 && std::isspace(static_cast<unsigned char>(s[7])) &&
+          s.find('=') == std::string::npos) {
+        include(trim(s.substr(8)), out, target, depth);
+        continue;
+      }
       if (!target) fail("", "option outside any section; put it under [global] or a [job]");
       const auto eq = s.find('=');
       const std::string key = lower(trim(s.substr(0, eq)));
-      const std::string value = eq == std::string::npos ? "" : trim(s.substr(eq + 1));
+      const std::string value = eq == std::string::npos ? "" : expand_env(trim(s.substr(eq + 1)));
       apply(*target, key, value, out);
     }
-    if (out.jobs.empty()) fail("", "no job sections; a job file needs at least one [job]");
-    for (const auto& j : out.jobs) check_job(j);
-    return out;
   }
 
- private:
+  // fio: `include FILE` pulls FILE's options into the current section; a relative FILE is
+  // found next to the including file. Errors inside it name the included file and line.
+  void include(const std::string& name, FioJobFile& out, FioJob*& target, int depth) {
+    if (name.empty()) fail("include", "needs a file name");
+    if (depth >= 8) fail("include", "nested more than 8 deep (an include cycle?)");
+    namespace fs = std::filesystem;
+    fs::path p(name);
+    if (p.is_relative()) p = fs::path(path_).parent_path() / p;
+    std::ifstream f(p);
+    if (!f) fail("include", fmt::format("cannot open '{}'", p.string()));
+    std::stringstream ss;
+    ss << f.rdbuf();
+    const std::string saved_path = path_;
+    const int saved_line = line_;
+    path_ = p.string();
+    line_ = 0;
+    parse_text(ss.str(), out, target, depth + 1);
+    path_ = saved_path;
+    line_ = saved_line;
+  }
+
+  // fio: ${VAR} in a value becomes the environment variable's value, or "" if unset.
+  static std::string expand_env(const std::string& v) {
+    std::string r;
+    for (std::size_t i = 0; i < v.size();) {
+      const std::size_t close = v.compare(i, 2, "${") == 0 ? v.find('}', i + 2) : std::string::npos;
+      if (close == std::string::npos) {
+        r += v[i++];
+        continue;
+      }
+      const char* e = std::getenv(v.substr(i + 2, close - i - 2).c_str());
+      if (e) r += e;
+      i = close + 1;
+    }
+    return r;
+  }
+
   [[noreturn]] void fail(const std::string& key, const std::string& msg) const {
     if (key.empty()) throw InputError(fmt::format("{}:{}: {}", path_, line_, msg));
     throw InputError(fmt::format("{}:{}: key '{}': {}", path_, line_, key, msg));
@@ -144,6 +199,139 @@ class Parser {
     }
   }
 
+
+  // fio's per-direction lists: "a" applies to all; "a,b" is reads a, writes and trims b;
+  // an empty part keeps that direction's default; a trailing comma stops the carry-over.
+  template <class F>
+  void per_dir(const std::string& key, const std::string& v, std::uint32_t dirs, F set) {
+    if (v.empty()) fail(key, "needs a value");
+    std::vector<std::string> parts;
+    std::size_t a = 0;
+    for (;;) {
+      const std::size_t c = v.find(',', a);
+      parts.push_back(trim(v.substr(a, c == std::string::npos ? std::string::npos : c - a)));
+      if (c == std::string::npos) break;
+      a = c + 1;
+    }
+    if (parts.size() > dirs)
+      fail(key, dirs == 3 ? "at most three comma-separated values (reads, writes, trims)"
+                          : "at most two comma-separated values (reads, writes); trim rates are not modelled");
+    for (std::uint32_t d = 0; d < dirs; ++d) {
+      const bool carry = d >= parts.size();
+      const std::string& part = carry ? parts.back() : parts[d];
+      if (carry && parts.size() > 1 && v.back() == ',') break;
+      if (!part.empty()) set(d, part);
+    }
+  }
+  BlockSizes bs_range(const std::string& key, const std::string& part) {
+    const auto dash = part.find('-');
+    if (dash == std::string::npos) fail(key, fmt::format("'{}' is not a range; use MIN-MAX, e.g. 4k-64k", part));
+    BlockSizes b;
+    b.range_lo = size_value(key, part.substr(0, dash));
+    b.range_hi = size_value(key, part.substr(dash + 1));
+    if (b.range_hi < b.range_lo) fail(key, fmt::format("'{}': the maximum is below the minimum", part));
+    b.split = {{b.range_lo, 100.0}};
+    return b;
+  }
+  BlockSizes bs_split(const std::string& key, const std::string& part) {
+    BlockSizes b;
+    b.split.clear();
+    double sum = 0;
+    std::size_t blanks = 0;
+    std::size_t a = 0;
+    for (;;) {
+      const std::size_t c = part.find(':', a);
+      const std::string item = trim(part.substr(a, c == std::string::npos ? std::string::npos : c - a));
+      const auto slash = item.find('/');
+      BlockSizes::Weight w;
+      w.bytes = size_value(key, item.substr(0, slash));
+      w.percent = -1;  // blank: filled in below
+      if (slash != std::string::npos && !trim(item.substr(slash + 1)).empty()) {
+        w.percent = double(uint_value(key, trim(item.substr(slash + 1)), 0, 100));
+        sum += w.percent;
+      } else {
+        ++blanks;
+      }
+      b.split.push_back(w);
+      if (b.split.size() > 64) fail(key, "at most 64 block sizes per direction (fio's limit)");
+      if (c == std::string::npos) break;
+      a = c + 1;
+    }
+    if (sum > 100.0 + 1e-9) fail(key, fmt::format("'{}': the percentages add up to {} (> 100)", part, sum));
+    if (blanks == 0 && sum < 100.0 - 1e-9)
+      fail(key, fmt::format("'{}': the percentages add up to {}; they must add up to 100 (or leave some blank)", part, sum));
+    for (auto& w : b.split)
+      if (w.percent < 0) w.percent = (100.0 - sum) / double(blanks);
+    return b;
+  }
+  double float_value(const std::string& key, const std::string& v) {
+    std::size_t used = 0;
+    double x = 0;
+    try {
+      x = std::stod(v, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != v.size() || !std::isfinite(x)) fail(key, fmt::format("'{}' is not a number", v));
+    return x;
+  }
+  RandomDistribution distribution(const std::string& key, const std::string& v) {
+    if (v.find(',') != std::string::npos) fail(key, "per-direction distributions are not supported; give one");
+    RandomDistribution d;
+    std::vector<std::string> f;
+    std::size_t a = 0;
+    for (;;) {
+      const std::size_t c = v.find(':', a);
+      f.push_back(trim(v.substr(a, c == std::string::npos ? std::string::npos : c - a)));
+      if (c == std::string::npos) break;
+      a = c + 1;
+    }
+    const std::string kind = lower(f[0]);
+    if (kind == "random") {
+      if (f.size() > 1) fail(key, "'random' takes no parameters");
+      return d;
+    }
+    if (kind == "zipf" || kind == "pareto" || kind == "normal") {
+      d.kind = kind == "zipf" ? RandDist::Zipf : kind == "pareto" ? RandDist::Pareto : RandDist::Normal;
+      if (f.size() < 2 || f.size() > 3) fail(key, fmt::format("use {}:VALUE[:CENTER]", kind));
+      d.param = float_value(key, f[1]);
+      if (d.kind == RandDist::Zipf && (d.param <= 0 || d.param == 1.0))
+        fail(key, "the zipf theta must be > 0 and not 1 (fio's rule)");
+      if (d.kind == RandDist::Pareto && (d.param <= 0 || d.param >= 1)) fail(key, "the pareto power must be in (0, 1)");
+      if (d.kind == RandDist::Normal && (d.param <= 0 || d.param > 100))
+        fail(key, "the normal deviation is a percentage in (0, 100]");
+      if (f.size() == 3) {
+        d.center = float_value(key, f[2]);
+        if (d.center < 0 || d.center > 1) fail(key, "the center must be in [0, 1]");
+      }
+      return d;
+    }
+    if (kind == "zoned" || kind == "zoned_abs") {
+      d.kind = kind == "zoned" ? RandDist::Zoned : RandDist::ZonedAbs;
+      if (f.size() < 2) fail(key, fmt::format("use {}:ACCESS%/SIZE:ACCESS%/SIZE...", kind));
+      if (f.size() > 257) fail(key, "at most 256 zones (fio's limit)");
+      double access = 0, size = 0;
+      for (std::size_t i = 1; i < f.size(); ++i) {
+        const auto slash = f[i].find('/');
+        if (slash == std::string::npos) fail(key, fmt::format("zone '{}' is not ACCESS%/SIZE", f[i]));
+        RandomDistribution::Zone z;
+        z.access_pct = double(uint_value(key, trim(f[i].substr(0, slash)), 0, 100));
+        const std::string sz = trim(f[i].substr(slash + 1));
+        if (d.kind == RandDist::Zoned) z.size_pct = double(uint_value(key, sz, 1, 100));
+        else z.size_bytes = size_value(key, sz);
+        access += z.access_pct;
+        size += z.size_pct;
+        d.zones.push_back(z);
+      }
+      if (std::fabs(access - 100) > 1e-9)
+        fail(key, fmt::format("the zones' access percentages add up to {}; they must add up to 100", access));
+      if (d.kind == RandDist::Zoned && size > 100 + 1e-9)
+        fail(key, fmt::format("the zones' sizes add up to {}% (> 100%)", size));
+      return d;
+    }
+    fail(key, fmt::format("'{}' is not allowed; use random, zipf, pareto, normal, zoned or zoned_abs", f[0]));
+  }
+
   void apply(FioJob& j, const std::string& key, const std::string& v, FioJobFile& out) {
     if (key == "rw" || key == "readwrite") {
       const std::string m = lower(v);
@@ -161,8 +349,28 @@ class Parser {
     } else if (key == "rwmixwrite") {
       j.rwmixread = 100 - static_cast<std::uint32_t>(uint_value(key, v, 0, 100));
     } else if (key == "bs" || key == "blocksize") {
-      if (v.find(',') != std::string::npos) fail(key, "separate read/write block sizes are not supported yet; give one size");
-      j.bs = size_value(key, v);
+      per_dir(key, v, 3, [&](std::uint32_t d, const std::string& part) { j.bs[d] = BlockSizes{{{size_value(key, part), 100.0}}}; });
+    } else if (key == "bsrange" || key == "blocksize_range") {
+      per_dir(key, v, 3, [&](std::uint32_t d, const std::string& part) { j.bs[d] = bs_range(key, part); });
+    } else if (key == "bssplit") {
+      per_dir(key, v, 3, [&](std::uint32_t d, const std::string& part) { j.bs[d] = bs_split(key, part); });
+    } else if (key == "random_distribution") {
+      j.random_distribution = distribution(key, v);
+    } else if (key == "percentage_random") {
+      if (v.find(',') != std::string::npos) fail(key, "per-direction values are not supported; give one percentage");
+      j.percentage_random = static_cast<std::uint32_t>(uint_value(key, v, 0, 100));
+    } else if (key == "rate") {
+      per_dir(key, v, 2, [&](std::uint32_t d, const std::string& part) { j.rate_bytes_per_s[d] = double(size_value(key, part)); });
+    } else if (key == "rate_iops") {
+      per_dir(key, v, 2, [&](std::uint32_t d, const std::string& part) {
+        j.rate_iops[d] = double(uint_value(key, part, 1, 1ull << 40));
+      });
+    } else if (key == "number_ios") {
+      j.number_ios = uint_value(key, v, 1, UINT64_MAX);
+    } else if (key == "io_size" || key == "io_limit") {
+      j.io_size = size_or_percent(key, v, false);
+    } else if (key == "loops") {
+      j.loops = static_cast<std::uint32_t>(uint_value(key, v, 1, 1u << 20));
     } else if (key == "iodepth") {
       j.iodepth = static_cast<std::uint32_t>(uint_value(key, v, 1, 65535));
     } else if (key == "numjobs") {
@@ -200,9 +408,11 @@ class Parser {
       if (std::find(out.ignored_keys.begin(), out.ignored_keys.end(), key) == out.ignored_keys.end())
         out.ignored_keys.push_back(key);
     } else {
-      fail(key, "unknown or unsupported option; supported: rw, rwmixread, rwmixwrite, bs, iodepth, numjobs, "
-                "size, offset, runtime, time_based, ramp_time, thinktime, thinktime_blocks, randrepeat, randseed, group_reporting, "
-                "stonewall, name, direct (plus host-only keys such as ioengine and filename, ignored)");
+      fail(key, "unknown or unsupported option; supported: rw, rwmixread, rwmixwrite, bs, bsrange, bssplit, "
+                "random_distribution, percentage_random, rate, rate_iops, number_ios, io_size, loops, iodepth, numjobs, "
+                "size, offset, runtime, time_based, ramp_time, thinktime, thinktime_blocks, randrepeat, randseed, "
+                "group_reporting, stonewall, name, direct, include (plus host-only keys such as ioengine, filename and "
+                "verify, ignored)");
     }
   }
 
@@ -217,6 +427,34 @@ class Parser {
 };
 
 }  // namespace
+
+std::uint64_t BlockSizes::min() const {
+  if (is_range()) return range_lo;
+  std::uint64_t m = UINT64_MAX;
+  for (const auto& w : split)
+    if (w.percent > 0) m = std::min(m, w.bytes);
+  return m == UINT64_MAX ? split.front().bytes : m;
+}
+std::uint64_t BlockSizes::max() const {
+  if (is_range()) return range_lo * (range_hi / range_lo);
+  std::uint64_t m = 0;
+  for (const auto& w : split)
+    if (w.percent > 0) m = std::max(m, w.bytes);
+  return m ? m : split.front().bytes;
+}
+
+std::uint64_t FioJob::min_bs() const {
+  std::uint64_t m = UINT64_MAX;
+  for (std::uint32_t d = 0; d < 3; ++d)
+    if (uses_dir(d)) m = std::min(m, bs[d].min());
+  return m;
+}
+std::uint64_t FioJob::max_bs() const {
+  std::uint64_t m = 0;
+  for (std::uint32_t d = 0; d < 3; ++d)
+    if (uses_dir(d)) m = std::max(m, bs[d].max());
+  return m;
+}
 
 std::uint64_t parse_fio_size(const std::string& v) {
   const auto [num, suffix] = split_number(trim(v));

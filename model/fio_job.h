@@ -21,12 +21,47 @@ struct SizeSpec {
   }
 };
 
+// Direction index for fio's comma-separated per-direction values (bs=8k,32k: reads, writes, trims).
+enum Dir : std::uint32_t { kDirRead = 0, kDirWrite = 1, kDirTrim = 2 };
+
+// Block sizes of one direction: bs (one entry), bssplit (weighted entries) or bsrange
+// (range_lo..range_hi in multiples of range_lo, uniformly, as fio without bs_unaligned).
+struct BlockSizes {
+  struct Weight {
+    std::uint64_t bytes = 0;
+    double percent = 0;
+  };
+  std::vector<Weight> split = {{4096, 100.0}};
+  std::uint64_t range_lo = 0, range_hi = 0;  // range_hi > 0: bsrange
+  bool is_range() const { return range_hi > 0; }
+  std::uint64_t min() const;
+  std::uint64_t max() const;
+};
+
+// fio's random_distribution. Zipf and pareto scatter their hot blocks over the region (fio
+// hashes them; ssdtwin uses a bijective multiplicative permutation) unless center >= 0
+// places the hottest block there; normal is centred at `center` (default 0.5) with its
+// standard deviation `param` percent of the region; zoned/zoned_abs draw a zone by its
+// access share, then a block uniformly inside it.
+enum class RandDist { Uniform, Zipf, Pareto, Normal, Zoned, ZonedAbs };
+struct RandomDistribution {
+  struct Zone {
+    double access_pct = 0;
+    double size_pct = 0;          // zoned
+    std::uint64_t size_bytes = 0;  // zoned_abs
+  };
+  RandDist kind = RandDist::Uniform;
+  double param = 0;    // zipf theta, pareto power, normal deviation (percent)
+  double center = -1;  // 0..1, or < 0: fio's default (random for zipf/pareto, 0.5 for normal)
+  std::vector<Zone> zones;
+};
+
 struct FioJob {
   std::string name;
   int line = 0;  // line of the job's [section] header
   RwMode rw = RwMode::Read;
   std::uint32_t rwmixread = 50;
-  std::uint64_t bs = 4096;
+  BlockSizes bs[3];  // per Dir
   std::uint32_t iodepth = 1;
   std::uint32_t numjobs = 1;
   std::optional<SizeSpec> size, offset;
@@ -41,6 +76,23 @@ struct FioJob {
   std::uint64_t randseed = 0;
   bool group_reporting = false;
   bool stonewall = false;
+  RandomDistribution random_distribution;
+  std::uint32_t percentage_random = 100;  // of a random job's I/Os; the rest continue sequentially
+  // fio rate/rate_iops per direction (reads, writes): each direction's issues are spaced so
+  // its average does not exceed the cap. 0: no cap.
+  double rate_bytes_per_s[2] = {0, 0};
+  double rate_iops[2] = {0, 0};
+  std::uint64_t number_ios = 0;  // per clone; 0: no limit (not scaled with --scale: a count)
+  std::optional<SizeSpec> io_size;  // per clone: bytes to transfer (scaled like size)
+  std::uint32_t loops = 1;          // size-based jobs repeat the region this many times
+
+  bool uses_dir(std::uint32_t d) const {
+    if (is_trim()) return d == kDirTrim;
+    return d == kDirRead ? read_percent() > 0 : d == kDirWrite && read_percent() < 100;
+  }
+  // Block-size bounds over the directions the job issues.
+  std::uint64_t min_bs() const;
+  std::uint64_t max_bs() const;
 
   bool is_random() const {
     return rw == RwMode::RandRead || rw == RwMode::RandWrite || rw == RwMode::RandRW || rw == RwMode::RandTrim;

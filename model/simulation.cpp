@@ -74,17 +74,32 @@ class GroupScheduler : public sc_core::sc_module {
 }  // namespace
 
 void validate_jobs(const DriveConfig& cfg, const Layout& layout, const FioJobFile& jf) {
-  std::uint64_t queues = 0;
+  // Queue pairs are held by the jobs that run together: a stonewall starts a new group.
+  std::uint64_t queues = 0, group_queues = 0;
   for (const FioJob& j : jf.jobs) {
+    if (j.stonewall && &j != &jf.jobs.front()) group_queues = 0;
     const auto where = fmt::format("{}:{}: job '{}'", jf.path, j.line, j.name);
-    if (j.bs % 512)
-      throw InputError(fmt::format("{}: bs={} is not a multiple of the 512 B logical block", where, j.bs));
-    if (j.is_trim() && j.bs % cfg.ftl.iu_bytes)
-      throw InputError(fmt::format("{}: bs={} is not a multiple of the drive's indirection unit ({} B); "
-                                   "deallocation works on whole IUs", where, j.bs, cfg.ftl.iu_bytes));
-    if (j.bs > cfg.ftl.write_buffer_bytes / 2)
-      throw InputError(fmt::format("{}: bs={} exceeds half the write buffer ({} B)", where, j.bs,
-                                   cfg.ftl.write_buffer_bytes));
+    for (std::uint32_t d = 0; d < 3; ++d) {
+      if (!j.uses_dir(d)) continue;
+      const BlockSizes& b = j.bs[d];
+      std::vector<std::uint64_t> sizes;
+      if (b.is_range()) sizes = {b.range_lo};  // every size is a multiple of the minimum
+      for (const auto& w : b.split)
+        if (!b.is_range() && w.percent > 0) sizes.push_back(w.bytes);
+      for (std::uint64_t bs : sizes) {
+        if (bs % 512)
+          throw InputError(fmt::format("{}: block size {} is not a multiple of the 512 B logical block", where, bs));
+        if (d == kDirTrim && bs % cfg.ftl.iu_bytes)
+          throw InputError(fmt::format("{}: block size {} is not a multiple of the drive's indirection unit ({} B); "
+                                       "deallocation works on whole IUs", where, bs, cfg.ftl.iu_bytes));
+      }
+      if (d == kDirWrite && b.max() > cfg.ftl.write_buffer_bytes / 2)
+        throw InputError(fmt::format("{}: block size {} exceeds half the write buffer ({} B)", where, b.max(),
+                                     cfg.ftl.write_buffer_bytes));
+    }
+    if (j.max_bs() % j.min_bs() && j.is_random())
+      throw InputError(fmt::format("{}: random I/O with block sizes {} and {}: offsets are multiples of the smallest, "
+                                   "so the largest must be a multiple of it", where, j.min_bs(), j.max_bs()));
     if (j.iodepth >= cfg.controller.max_queue_entries)
       throw InputError(fmt::format("{}: iodepth={} does not fit a queue of {} entries (at most {})", where,
                                    j.iodepth, cfg.controller.max_queue_entries,
@@ -97,14 +112,15 @@ void validate_jobs(const DriveConfig& cfg, const Layout& layout, const FioJobFil
     if (off + size > cfg.user_bytes)
       throw InputError(fmt::format("{}: offset+size={} exceeds the drive's user capacity ({} B)", where,
                                    off + size, cfg.user_bytes));
-    if (size / layout.scale < j.bs)
-      throw InputError(fmt::format("{}: size={} is smaller than one block of bs={} at scale {}", where, size, j.bs,
-                                   layout.scale));
-    queues += j.numjobs;
+    if (size / layout.scale < j.max_bs())
+      throw InputError(fmt::format("{}: size={} is smaller than one block of bs={} at scale {}", where, size,
+                                   j.max_bs(), layout.scale));
+    group_queues += j.numjobs;
+    queues = std::max(queues, group_queues);
   }
   if (queues > cfg.controller.max_io_queues)
-    throw InputError(fmt::format("{}: {} job clones need {} I/O queue pairs; the drive has {}", jf.path, queues,
-                                 queues, cfg.controller.max_io_queues));
+    throw InputError(fmt::format("{}: {} job clones running together need {} I/O queue pairs; the drive has {}",
+                                 jf.path, queues, queues, cfg.controller.max_io_queues));
 }
 
 void validate_steady_rounds(const FioJobFile& jf) {
@@ -157,10 +173,13 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
       s.job_index = ji;
       s.clone = c;
       s.group = group;
-      s.region_start = align_down(off / layout.scale, j.bs);
-      s.region_bytes = std::min(align_down(size / layout.scale, j.bs),
-                                align_down(layout.user_bytes() - s.region_start, j.bs));
-      s.io_limit_bytes = j.time_based ? 0 : s.region_bytes;
+      s.region_start = align_down(off / layout.scale, j.min_bs());
+      s.region_bytes = std::min(align_down(size / layout.scale, j.min_bs()),
+                                align_down(layout.user_bytes() - s.region_start, j.min_bs()));
+      s.scale = layout.scale;
+      // fio: a job that is not time based moves io_size (default: size) times loops.
+      if (!j.time_based)
+        s.io_limit_bytes = (j.io_size ? j.io_size->resolve(cfg.user_bytes) / layout.scale : s.region_bytes) * j.loops;
       const std::uint64_t base_seed = j.randrepeat ? j.randseed : mix_seed(j.randseed, opt.seed);
       s.seed = mix_seed(mix_seed(base_seed, ji), c);
       auto init = std::make_unique<FioInitiator>(fmt::format("job{}_{}", ji, c).c_str(), s, cfg.host,

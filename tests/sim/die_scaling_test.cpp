@@ -32,7 +32,7 @@ BOOST_AUTO_TEST_CASE(doubling_dies_doubles_program_bound_write_bandwidth) {
   auto setup = [&](const model::Layout& l) {
     model::InitiatorSetup s;
     s.job = job.jobs[0];
-    s.region_bytes = l.user_bytes() / s.job.bs * s.job.bs;
+    s.region_bytes = l.user_bytes() / s.job.max_bs() * s.job.max_bs();
     return s;
   };
   model::FioInitiator i1("i1", setup(ls), small.config.host, [](model::FioInitiator&) {});
