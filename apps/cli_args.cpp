@@ -41,6 +41,7 @@ Args parse_args(int argc, char** argv, const std::vector<std::string>& with_valu
       value = argv[++i];
     }
     if (name == "--set") a.sets.push_back(value);
+    else if (name == "--job-set") a.job_sets.push_back(value);
     else if (name == "--fit") a.fits.push_back(value);
     else if (a.single.count(name)) throw model::InputError(fmt::format("option '{}' given twice", name));
     else a.single[name] = value;

@@ -15,6 +15,7 @@ struct Args {
   std::vector<std::string> positional;
   std::map<std::string, std::string> single;  // --flag value / --flag=value
   std::vector<std::string> sets;              // repeatable --set
+  std::vector<std::string> job_sets;          // repeatable --job-set (run)
   std::vector<std::string> fits;              // repeatable --fit (calibrate)
   std::vector<std::string> bools;             // --flag without value
   bool has(const std::string& flag) const;    // a boolean --flag was given

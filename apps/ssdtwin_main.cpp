@@ -17,6 +17,7 @@
 #include "apps/compare.h"
 #include "apps/endurance_cmd.h"
 #include "apps/lab_cmd.h"
+#include "apps/sweep_cmd.h"
 #include "apps/validate_cmd.h"
 #include "model/config_loader.h"
 #include "model/config_report.h"
@@ -34,7 +35,9 @@ const char* kUsage =
     "  ssdtwin run --drive PROFILE.toml JOB.fio [--output-format=normal|json] [--output FILE]\n"
     "              [--set section.key=value]... [--scale N] [--precondition none|seqNx[,rand]|rand] [--seed N]\n"
     "              [--check-invariants] [--timeseries-ms MS [--timeseries-csv FILE]] [--steady-rounds MAX]\n"
-    "              [--power-state N] [--power-timeline T:N[,T:N]...] [--apst]\n"
+    "              [--power-state N] [--power-timeline T:N[,T:N]...] [--apst] [--job-set fio_key=value]...\n"
+    "  ssdtwin sweep --drive PROFILE.toml --job JOB.fio --set KEY=V1,V2,... [--set ...] [--jobs N]\n"
+    "              [--precondition P] [--scale N] [--seed N] [--output FILE] [--output-format=csv|json] [--plot PREFIX]\n"
     "  ssdtwin config --dump PROFILE.toml [--set section.key=value]...\n"
     "  ssdtwin config --docs\n"
     "  ssdtwin compare --lab LAB.toml [--drive PROFILE.toml] [--jobs N] [--output-format=normal|json]\n"
@@ -106,12 +109,13 @@ void write_output(const std::string& text, const cli::Args& a) {
 }
 
 int cmd_run(int argc, char** argv) {
-  const cli::Args a = cli::parse_args(argc, argv, {"--drive", "--output-format", "--output", "--set", "--scale", "--precondition", "--seed", "--timeseries-ms", "--timeseries-csv", "--steady-rounds", "--power-state", "--power-timeline"}, {"--check-invariants", "--apst"});
+  const cli::Args a = cli::parse_args(argc, argv, {"--drive", "--output-format", "--output", "--set", "--job-set", "--scale", "--precondition", "--seed", "--timeseries-ms", "--timeseries-csv", "--steady-rounds", "--power-state", "--power-timeline"}, {"--check-invariants", "--apst"});
   if (!a.single.count("--drive")) throw model::InputError("run: --drive PROFILE.toml is required");
   if (a.positional.size() != 1) throw model::InputError("run: exactly one fio job file is required");
   const std::string format = cli::output_format(a);
   const model::LoadedProfile profile = model::load_profile(a.single.at("--drive"), a.sets);
-  const model::FioJobFile jobs = model::parse_fio_job_file(a.positional[0]);
+  model::FioJobFile jobs = model::parse_fio_job_file(a.positional[0]);
+  model::apply_job_overrides(jobs, a.job_sets);
   const model::Layout layout = cli::layout_from_args(profile.config, a);
   model::RunOptions opt;
   if (a.single.count("--precondition")) parse_precondition(a.single.at("--precondition"), opt);
@@ -168,6 +172,7 @@ int sc_main(int argc, char** argv) {
     if (cmd == "calibrate") return apps::cmd_calibrate(argc, argv);
     if (cmd == "validate") return apps::cmd_validate(argc, argv);
     if (cmd == "lab") return apps::cmd_lab(argc, argv);
+    if (cmd == "sweep") return apps::cmd_sweep(argc, argv);
     if (cmd == "--help" || cmd == "-h" || cmd == "help") {
       std::cout << kUsage;
       return 0;

@@ -145,9 +145,22 @@ class Parser {
     return r;
   }
 
+ public:
+  // Options given on the command line (--job-set) apply to every job of a parsed file.
+  void override_jobs(FioJobFile& f, const std::string& option) {
+    const auto eq = option.find('=');
+    if (eq == std::string::npos || eq == 0) fail("", fmt::format("'{}' is not KEY=VALUE (a fio job key)", option));
+    const std::string key = lower(trim(option.substr(0, eq)));
+    if (key == "include") fail(key, "not allowed on the command line");
+    for (FioJob& j : f.jobs) apply(j, key, expand_env(trim(option.substr(eq + 1))), f);
+    for (const auto& j : f.jobs) check_job(j);
+  }
+
+ private:
   [[noreturn]] void fail(const std::string& key, const std::string& msg) const {
-    if (key.empty()) throw InputError(fmt::format("{}:{}: {}", path_, line_, msg));
-    throw InputError(fmt::format("{}:{}: key '{}': {}", path_, line_, key, msg));
+    const std::string where = line_ > 0 ? fmt::format("{}:{}", path_, line_) : path_;
+    if (key.empty()) throw InputError(fmt::format("{}: {}", where, msg));
+    throw InputError(fmt::format("{}: key '{}': {}", where, key, msg));
   }
 
   std::uint64_t size_value(const std::string& key, const std::string& v, bool allow_zero = false) {
@@ -479,6 +492,10 @@ TimePs parse_fio_time(const std::string& v, double default_unit_ps) {
 
 FioJobFile parse_fio_job_text(const std::string& text, const std::string& path) {
   return Parser(path).parse(text);
+}
+
+void apply_job_overrides(FioJobFile& f, const std::vector<std::string>& options) {
+  for (const auto& o : options) Parser("option '--job-set'").override_jobs(f, o);
 }
 
 FioJobFile parse_fio_job_file(const std::string& path) {

@@ -115,6 +115,9 @@ struct FioJobFile {
 // Throws InputError naming file, line and key.
 FioJobFile parse_fio_job_text(const std::string& text, const std::string& path);
 FioJobFile parse_fio_job_file(const std::string& path);
+// KEY=VALUE fio options applied to every job of `f` (ssdtwin run --job-set; sweep's job
+// keys), as if each job section ended with them. Throws InputError naming the option.
+void apply_job_overrides(FioJobFile& f, const std::vector<std::string>& options);
 
 // fio value syntax, exposed for tests and --set.
 std::uint64_t parse_fio_size(const std::string& v);  // throws std::invalid_argument

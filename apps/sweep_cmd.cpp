@@ -1,0 +1,195 @@
+#include "apps/sweep_cmd.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <sys/wait.h>
+
+#include "apps/cli_args.h"
+#include "apps/lab_runner.h"
+#include "apps/process_pool.h"
+#include "model/config_loader.h"
+#include "model/fio_job.h"
+#include "model/input_error.h"
+
+namespace ssdtwin::apps {
+namespace {
+
+struct Axis {
+  std::string key;
+  bool profile_key = false;  // section.key (drive profile) rather than a fio job key
+  std::vector<std::string> values;
+};
+
+Axis parse_axis(const std::string& s) {
+  const auto eq = s.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == s.size())
+    throw model::InputError(fmt::format("option '--set': '{}' is not KEY=V1,V2,... (a fio job key such as iodepth, "
+                                        "or a profile key such as nand.timing.tR_us)", s));
+  Axis a;
+  a.key = s.substr(0, eq);
+  a.profile_key = a.key.find('.') != std::string::npos;
+  std::stringstream ss(s.substr(eq + 1));
+  for (std::string v; std::getline(ss, v, ',');) {
+    if (v.empty()) throw model::InputError(fmt::format("option '--set': '{}' has an empty value", s));
+    a.values.push_back(v);
+  }
+  return a;
+}
+
+// One point's figures, summed over the jobs it reports (IOPS, bandwidth), latency means
+// weighted by I/Os, p99 the largest of the jobs' p99s.
+struct Figures {
+  double iops[2] = {0, 0}, mbps[2] = {0, 0}, lat_mean_us[2] = {0, 0}, p99_us[2] = {0, 0};
+};
+
+Figures figures(const nlohmann::json& out) {
+  Figures f;
+  const char* dirs[2] = {"read", "write"};
+  for (int d = 0; d < 2; ++d) {
+    double ios = 0, lat = 0;
+    for (const auto& j : out.at("jobs")) {
+      const auto& x = j.at(dirs[d]);
+      const double n = x.value("total_ios", 0.0);
+      f.iops[d] += x.value("iops", 0.0);
+      f.mbps[d] += x.value("bw_bytes", 0.0) / 1e6;
+      if (n > 0) {
+        ios += n;
+        lat += n * x.at("clat_ns").value("mean", 0.0) / 1e3;
+        if (x.contains("clat_ns") && x["clat_ns"].contains("percentile"))
+          f.p99_us[d] = std::max(f.p99_us[d], x["clat_ns"]["percentile"].value("99.000000", 0.0) / 1e3);
+      }
+    }
+    f.lat_mean_us[d] = ios > 0 ? lat / ios : 0;
+  }
+  return f;
+}
+
+std::string plot_tool() {
+  // An installed ssdtwin has it in ../share/ssdtwin; a build uses its source tree's tools/.
+  namespace fs = std::filesystem;
+  const fs::path exe = fs::read_symlink("/proc/self/exe").parent_path();
+  const fs::path installed = exe / ".." / "share" / "ssdtwin" / "ssdtwin-plot";
+  const fs::path source = fs::path(SSDTWIN_SOURCE_TOOLS) / "ssdtwin-plot";
+  for (const fs::path& p : {installed, source})
+    if (fs::exists(p)) return fs::weakly_canonical(p).string();
+  throw model::InputError(fmt::format("option '--plot': ssdtwin-plot not found in {} or {}; run without --plot and "
+                                      "plot the CSV yourself", installed.string(), source.string()));
+}
+
+}  // namespace
+
+int cmd_sweep(int argc, char** argv) {
+  const cli::Args a = cli::parse_args(
+      argc, argv, {"--drive", "--job", "--set", "--jobs", "--precondition", "--scale", "--seed", "--output",
+                   "--output-format", "--plot"}, {});
+  if (!a.single.count("--drive")) throw model::InputError("sweep: --drive PROFILE.toml is required");
+  if (!a.single.count("--job")) throw model::InputError("sweep: --job JOB.fio is required");
+  if (!a.positional.empty()) throw model::InputError(fmt::format("sweep: unexpected argument '{}'", a.positional[0]));
+  if (a.sets.empty()) throw model::InputError("sweep: give at least one --set KEY=V1,V2,...");
+  const std::string format = a.single.count("--output-format") ? a.single.at("--output-format") : "csv";
+  if (format != "csv" && format != "json")
+    throw model::InputError(fmt::format("option '--output-format': '{}' is not allowed; use csv or json", format));
+  const int parallel = parse_parallel(a.single);
+  const std::string drive = a.single.at("--drive"), job = a.single.at("--job");
+
+  std::vector<Axis> axes;
+  for (const auto& s : a.sets) axes.push_back(parse_axis(s));
+  for (std::size_t i = 0; i < axes.size(); ++i)
+    for (std::size_t k = 0; k < i; ++k)
+      if (axes[i].key == axes[k].key) throw model::InputError(fmt::format("option '--set': key '{}' given twice", axes[i].key));
+
+  // Fail on a bad value before starting anything: each job value must parse in the job file
+  // and each profile value must load (the simulations would fail the same way, later).
+  const model::FioJobFile base = model::parse_fio_job_file(job);
+  for (const Axis& ax : axes)
+    for (const auto& v : ax.values) {
+      if (ax.profile_key) {
+        model::load_profile(drive, {ax.key + "=" + v});
+      } else {
+        model::FioJobFile copy = base;
+        model::apply_job_overrides(copy, {ax.key + "=" + v});
+      }
+    }
+
+  // The cartesian product, the first --set varying slowest.
+  std::vector<std::vector<std::size_t>> points(1);
+  for (const Axis& ax : axes) {
+    std::vector<std::vector<std::size_t>> next;
+    for (const auto& p : points)
+      for (std::size_t v = 0; v < ax.values.size(); ++v) {
+        next.push_back(p);
+        next.back().push_back(v);
+      }
+    points = std::move(next);
+  }
+  std::vector<SimulationSpec> specs;
+  for (const auto& p : points) {
+    SimulationSpec sp;
+    sp.args = {"--drive", drive, job};
+    for (const char* flag : {"--precondition", "--scale", "--seed"})
+      if (a.single.count(flag)) sp.args.insert(sp.args.end(), {flag, a.single.at(flag)});
+    for (std::size_t i = 0; i < axes.size(); ++i) {
+      const std::string kv = axes[i].key + "=" + axes[i].values[p[i]];
+      sp.args.insert(sp.args.end(), {axes[i].profile_key ? "--set" : "--job-set", kv});
+      sp.label += (sp.label.empty() ? "" : " ") + kv;
+    }
+    specs.push_back(std::move(sp));
+  }
+  std::fprintf(stderr, "ssdtwin sweep: %zu points, %d at a time\n", specs.size(), parallel);
+  const auto outputs = run_simulations(specs, parallel);
+
+  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+  std::string csv;
+  for (const auto& ax : axes) csv += ax.key + ",";
+  csv += "read_iops,write_iops,read_MBps,write_MBps,read_clat_mean_us,read_clat_p99_us,write_clat_mean_us,write_clat_p99_us\n";
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const Figures f = figures(outputs[i]);
+    nlohmann::ordered_json row;
+    for (std::size_t k = 0; k < axes.size(); ++k) {
+      row[axes[k].key] = axes[k].values[points[i][k]];
+      csv += axes[k].values[points[i][k]] + ",";
+    }
+    row["read_iops"] = f.iops[0];
+    row["write_iops"] = f.iops[1];
+    row["read_MBps"] = f.mbps[0];
+    row["write_MBps"] = f.mbps[1];
+    row["read_clat_mean_us"] = f.lat_mean_us[0];
+    row["read_clat_p99_us"] = f.p99_us[0];
+    row["write_clat_mean_us"] = f.lat_mean_us[1];
+    row["write_clat_p99_us"] = f.p99_us[1];
+    rows.push_back(row);
+    csv += fmt::format("{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g}\n", f.iops[0], f.iops[1], f.mbps[0],
+                       f.mbps[1], f.lat_mean_us[0], f.p99_us[0], f.lat_mean_us[1], f.p99_us[1]);
+  }
+  nlohmann::ordered_json doc = {{"drive", drive}, {"job", job}, {"points", rows}};
+  const std::string text = format == "json" ? doc.dump(2) + "\n" : csv;
+  if (a.single.count("--output")) {
+    std::ofstream f(a.single.at("--output"));
+    if (!f) throw model::InputError(fmt::format("option '--output': cannot write '{}'", a.single.at("--output")));
+    f << text;
+  } else {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+  }
+  if (a.single.count("--plot")) {
+    // The plot tool reads the CSV; write it next to the PNGs when the table went elsewhere.
+    const std::string prefix = a.single.at("--plot");
+    const std::string csv_path = prefix + ".csv";
+    {
+      std::ofstream f(csv_path);
+      if (!f) throw model::InputError(fmt::format("option '--plot': cannot write '{}'", csv_path));
+      f << csv;
+    }
+    const std::string cmd = fmt::format("'{}' sweep '{}' '{}' 1>&2", plot_tool(), prefix, csv_path);
+    const int rc = std::system(cmd.c_str());
+    if (rc != 0) throw std::runtime_error(fmt::format("plotting failed ({}): {}", WEXITSTATUS(rc), cmd));
+  }
+  return 0;
+}
+
+}  // namespace ssdtwin::apps

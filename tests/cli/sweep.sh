@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# `ssdtwin sweep` runs the cartesian product of a job key and a profile key in parallel
+# processes and writes one table and the plots: IOPS grows with the queue depth until the
+# drive saturates, and a slower tR raises QD1 latency by the difference.
+set -euo pipefail
+exe="$1"; src="$2"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+"$exe" sweep --drive "$src/tests/data/tiny-drive.toml" --job "$src/scenarios/jobs/rand-read-4k-qd1.fio" \
+  --set iodepth=1,2,4 --set nand.timing.tR_us=40,80 --precondition seq1x --jobs 2 --output "$tmp/sweep.csv" --plot "$tmp/plot" 2> "$tmp/err"
+"$exe" sweep --drive "$src/tests/data/tiny-drive.toml" --job "$src/scenarios/jobs/rand-read-4k-qd1.fio" \
+  --set iodepth=1,2 --output-format=json --output "$tmp/sweep.json" 2>> "$tmp/err"
+python3 - "$tmp" <<'PY'
+import csv, json, os, sys
+tmp = sys.argv[1]
+rows = list(csv.DictReader(open(f"{tmp}/sweep.csv")))
+assert len(rows) == 6, rows
+assert [r["iodepth"] for r in rows] == ["1", "1", "2", "2", "4", "4"], rows  # first --set varies slowest
+by = {(r["iodepth"], r["nand.timing.tR_us"]): r for r in rows}
+for tr in ("40", "80"):
+    iops = [float(by[(q, tr)]["read_iops"]) for q in ("1", "2", "4")]
+    assert iops[0] < iops[1] < iops[2], (tr, iops)
+d_lat = float(by[("1", "80")]["read_clat_mean_us"]) - float(by[("1", "40")]["read_clat_mean_us"])
+assert abs(d_lat - 40) < 2, f"QD1 latency should rise by the 40 us of tR, rose {d_lat}"
+pts = json.load(open(f"{tmp}/sweep.json"))["points"]
+assert len(pts) == 2 and pts[1]["read_iops"] > pts[0]["read_iops"], pts
+for png in ("plot-iops-latency.png", "plot-throughput.png"):
+    assert os.path.getsize(f"{tmp}/{png}") > 1000, png
+print("sweep:", [(r["iodepth"], r["nand.timing.tR_us"], round(float(r["read_iops"]))) for r in rows])
+PY
