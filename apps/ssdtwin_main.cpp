@@ -32,7 +32,7 @@ namespace {
 
 const char* kUsage =
     "usage:\n"
-    "  ssdtwin run --drive PROFILE.toml JOB.fio [--output-format=normal|json] [--output FILE]\n"
+    "  ssdtwin run --drive PROFILE.toml JOB.fio [--output-format=normal|json|json+] [--output FILE]\n"
     "              [--set section.key=value]... [--scale N] [--precondition none|seqNx[,rand]|rand] [--seed N]\n"
     "              [--check-invariants] [--timeseries-ms MS [--timeseries-csv FILE]] [--steady-rounds MAX]\n"
     "              [--power-state N] [--power-timeline T:N[,T:N]...] [--apst] [--job-set fio_key=value]...\n"
@@ -112,7 +112,13 @@ int cmd_run(int argc, char** argv) {
   const cli::Args a = cli::parse_args(argc, argv, {"--drive", "--output-format", "--output", "--set", "--job-set", "--scale", "--precondition", "--seed", "--timeseries-ms", "--timeseries-csv", "--steady-rounds", "--power-state", "--power-timeline"}, {"--check-invariants", "--apst"});
   if (!a.single.count("--drive")) throw model::InputError("run: --drive PROFILE.toml is required");
   if (a.positional.size() != 1) throw model::InputError("run: exactly one fio job file is required");
-  const std::string format = cli::output_format(a);
+  // run alone also writes fio's json+ (latency bins for fio_jsonplus_clat2csv).
+  const bool jsonplus = a.single.count("--output-format") && a.single.at("--output-format") == "json+";
+  if (a.single.count("--output-format") && !jsonplus && a.single.at("--output-format") != "normal" &&
+      a.single.at("--output-format") != "json")
+    throw model::InputError(fmt::format("option '--output-format': '{}' is not allowed; use normal, json or json+",
+                                        a.single.at("--output-format")));
+  const std::string format = jsonplus ? "json" : cli::output_format(a);
   const model::LoadedProfile profile = model::load_profile(a.single.at("--drive"), a.sets);
   model::FioJobFile jobs = model::parse_fio_job_file(a.positional[0]);
   model::apply_job_overrides(jobs, a.job_sets);
@@ -138,7 +144,8 @@ int cmd_run(int argc, char** argv) {
   if (!result.drive.invariant_violation.empty())
     std::fprintf(stderr, "ssdtwin: FTL invariant violated: %s\n", result.drive.invariant_violation.c_str());
   const model::ReportInput in{profile, layout, jobs, opt, result};
-  write_output(format == "json" ? model::report_json(in).dump(2) + "\n" : model::report_normal(in), a);
+  write_output(format == "json" ? model::report_json(in, jsonplus).dump(2) + "\n" : model::report_normal(in), a);
+  for (const auto& path : model::write_fio_logs(jobs, result)) std::fprintf(stderr, "ssdtwin: wrote %s\n", path.c_str());
   if (a.single.count("--timeseries-csv")) {
     std::ofstream f(a.single.at("--timeseries-csv"));
     if (!f) throw model::InputError(fmt::format("option '--timeseries-csv': cannot write '{}'", a.single.at("--timeseries-csv")));

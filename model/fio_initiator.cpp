@@ -49,6 +49,7 @@ void FioInitiator::start(TimePs now) {
   stats_from_ps_ = now + setup_.job.ramp_time_ps;
   stats_.start_ps = stats_from_ps_;
   if (setup_.job.runtime_ps) stop_ps_ = stats_from_ps_ + setup_.job.runtime_ps;
+  if (setup_.job.logs.any()) stats_.logs.configure(setup_.job.logs, now);
   for (std::uint32_t i = 0; i < slots_.size(); ++i) wake_.at(now + host_.submit_overhead_ps, i);
 }
 
@@ -141,8 +142,12 @@ void FioInitiator::on_slot(std::uint32_t slot, TimePs now) {
       DirectionStats& d = setup_.job.is_trim() ? stats_.trim : s.trans.is_read() ? stats_.read : stats_.write;
       ++d.ios;
       d.bytes += s.trans.get_data_length();
-      d.lat_ns.record((done_ps - s.issued_ps + kPsPerNs / 2) / kPsPerNs);
+      const std::uint64_t lat_ns = (done_ps - s.issued_ps + kPsPerNs / 2) / kPsPerNs;
+      d.lat_ns.record(lat_ns);
       stats_.end_ps = done_ps;
+      if (stats_.logs.enabled())
+        stats_.logs.record(done_ps, s.dir, s.trans.get_data_length(), s.trans.get_address(), lat_ns,
+                           host_.submit_overhead_ps / kPsPerNs);
     }
   }
   if (!may_issue(issue_ps)) return;
@@ -188,6 +193,7 @@ void FioInitiator::on_wake() {
     // at the last completion.
     if (stop_ps_ != kTimeNever && may_issue_bytes()) stats_.end_ps = stop_ps_;
     if (stats_.end_ps < stats_.start_ps) stats_.end_ps = stats_.start_ps;
+    if (stats_.logs.enabled()) stats_.logs.finish(stats_.end_ps);
     on_done_(*this);
   }
 }

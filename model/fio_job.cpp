@@ -382,6 +382,23 @@ class Parser {
       j.number_ios = uint_value(key, v, 1, UINT64_MAX);
     } else if (key == "io_size" || key == "io_limit") {
       j.io_size = size_or_percent(key, v, false);
+    } else if (key == "write_bw_log") {
+      j.logs.bw = true;
+      j.logs.bw_name = v;
+    } else if (key == "write_iops_log") {
+      j.logs.iops = true;
+      j.logs.iops_name = v;
+    } else if (key == "write_lat_log") {
+      j.logs.lat = true;
+      j.logs.lat_name = v;
+    } else if (key == "log_avg_msec") {
+      j.logs.avg_msec = static_cast<std::uint32_t>(uint_value(key, v, 0, 3600000));
+    } else if (key == "log_max_value") {
+      j.logs.max_value = bool_value(key, v);
+    } else if (key == "per_job_logs") {
+      j.logs.per_job = bool_value(key, v);
+    } else if (key == "log_offset") {
+      j.logs.offset = bool_value(key, v);
     } else if (key == "loops") {
       j.loops = static_cast<std::uint32_t>(uint_value(key, v, 1, 1u << 20));
     } else if (key == "iodepth") {
@@ -422,7 +439,8 @@ class Parser {
         out.ignored_keys.push_back(key);
     } else {
       fail(key, "unknown or unsupported option; supported: rw, rwmixread, rwmixwrite, bs, bsrange, bssplit, "
-                "random_distribution, percentage_random, rate, rate_iops, number_ios, io_size, loops, iodepth, numjobs, "
+                "random_distribution, percentage_random, rate, rate_iops, number_ios, io_size, loops, write_bw_log, "
+                "write_iops_log, write_lat_log, log_avg_msec, log_max_value, log_offset, per_job_logs, iodepth, numjobs, "
                 "size, offset, runtime, time_based, ramp_time, thinktime, thinktime_blocks, randrepeat, randseed, "
                 "group_reporting, stonewall, name, direct, include (plus host-only keys such as ioengine, filename and "
                 "verify, ignored)");

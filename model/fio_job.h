@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "model/fio_logs.h"
 #include "sim/time.h"
 
 namespace ssdtwin::model {
@@ -85,6 +86,7 @@ struct FioJob {
   std::uint64_t number_ios = 0;  // per clone; 0: no limit (not scaled with --scale: a count)
   std::optional<SizeSpec> io_size;  // per clone: bytes to transfer (scaled like size)
   std::uint32_t loops = 1;          // size-based jobs repeat the region this many times
+  LogSettings logs;                 // write_bw_log, write_iops_log, write_lat_log, log_avg_msec, ...
 
   bool uses_dir(std::uint32_t d) const {
     if (is_trim()) return d == kDirTrim;

@@ -58,6 +58,12 @@ class LatencyHistogram {
     }
     return max_;
   }
+  // Each non-empty bucket as (midpoint, count), in increasing order.
+  template <class F>
+  void for_each_bucket(F f) const {
+    for (int i = 0; i < kBuckets; ++i)
+      if (counts_[std::size_t(i)]) f(midpoint(i), counts_[std::size_t(i)]);
+  }
   static int index(std::uint64_t v) {
     if (v < std::uint64_t(kSub)) return static_cast<int>(v);
     const int msb = 63 - __builtin_clzll(v);

@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <fmt/format.h>
+#include <fstream>
+#include <map>
 #include <numeric>
 
 #include "model/config_report.h"
+#include "model/input_error.h"
 
 namespace ssdtwin::model {
 namespace {
@@ -13,7 +16,7 @@ using json = nlohmann::ordered_json;
 
 double seconds(TimePs ps) { return s_from_ps(ps); }
 
-json lat_json(const LatencyHistogram& h, double shift_ns, bool with_percentiles) {
+json lat_json(const LatencyHistogram& h, double shift_ns, bool with_percentiles, bool with_bins = false) {
   json j;
   const double n = double(h.count());
   j["min"] = n ? std::max(0.0, double(h.min()) - shift_ns) : 0.0;
@@ -27,10 +30,21 @@ json lat_json(const LatencyHistogram& h, double shift_ns, bool with_percentiles)
       p[fmt::format("{:.6f}", q)] = std::max(0.0, double(h.percentile(q)) - shift_ns);
     j["percentile"] = p;
   }
+  if (with_bins && h.count()) {
+    // fio json+: latency value in ns -> number of I/Os, one entry per non-empty bucket of
+    // the model's log-linear histogram (128 sub-buckets per power of two; fio uses 64).
+    std::map<std::uint64_t, std::uint64_t> bins;
+    h.for_each_bucket([&](std::uint64_t mid, std::uint64_t n) {
+      bins[std::uint64_t(std::max(0.0, double(mid) - shift_ns))] += n;
+    });
+    json b = json::object();
+    for (const auto& [ns, n] : bins) b[std::to_string(ns)] = n;
+    j["bins"] = b;
+  }
   return j;
 }
 
-json dir_json(const DirectionStats& d, TimePs runtime_ps, double slat_ns) {
+json dir_json(const DirectionStats& d, TimePs runtime_ps, double slat_ns, bool bins) {
   const double rt = seconds(runtime_ps);
   json j;
   j["io_bytes"] = d.bytes;
@@ -50,7 +64,7 @@ json dir_json(const DirectionStats& d, TimePs runtime_ps, double slat_ns) {
   slat["stddev"] = 0.0;
   slat["N"] = d.ios;
   j["slat_ns"] = slat;
-  j["clat_ns"] = lat_json(d.lat_ns, slat_ns, true);
+  j["clat_ns"] = lat_json(d.lat_ns, slat_ns, true, bins);
   j["lat_ns"] = lat_json(d.lat_ns, 0.0, false);
   return j;
 }
@@ -144,7 +158,7 @@ PowerSummary run_power_summary(const ReportInput& in, const SeriesTable& series)
   return summarize_power(in.profile.config, in.layout, in.result.activity, interval_w);
 }
 
-json report_json(const ReportInput& in) {
+json report_json(const ReportInput& in, bool latency_bins) {
   const RunResult& r = in.result;
   const DriveResults& d = r.drive;
   const double slat_ns = double(in.profile.config.host.submit_overhead_ps) / kPsPerNs;
@@ -160,9 +174,9 @@ json report_json(const ReportInput& in) {
     j["groupid"] = e.group;
     j["error"] = 0;
     j["job_runtime"] = std::uint64_t(e.runtime_ps / kPsPerMs);
-    j["read"] = dir_json(e.read, e.runtime_ps, slat_ns);
-    j["write"] = dir_json(e.write, e.runtime_ps, slat_ns);
-    j["trim"] = dir_json(e.trim, e.runtime_ps, slat_ns);
+    j["read"] = dir_json(e.read, e.runtime_ps, slat_ns, latency_bins);
+    j["write"] = dir_json(e.write, e.runtime_ps, slat_ns, latency_bins);
+    j["trim"] = dir_json(e.trim, e.runtime_ps, slat_ns, latency_bins);
     jobs.push_back(j);
   }
   root["jobs"] = jobs;
@@ -373,6 +387,38 @@ std::string report_normal(const ReportInput& in) {
     out += fmt::format("  note: host-only job keys ignored: {}\n", keys);
   }
   return out;
+}
+
+std::vector<std::string> write_fio_logs(const FioJobFile& jobs, const RunResult& r) {
+  std::vector<std::string> written;
+  std::uint32_t x = 0;
+  for (const JobStats& st : r.jobs) {
+    ++x;
+    const FioJob& j = jobs.jobs[st.job_index];
+    const LogSettings& s = j.logs;
+    if (!s.any()) continue;
+    auto write = [&](const std::string& stem, const char* type, const std::vector<LogRow>& rows) {
+      const std::string path = fmt::format("{}_{}{}.log", stem.empty() ? j.name : stem, type,
+                                           s.per_job ? fmt::format(".{}", x) : "");
+      // Without per_job_logs, clones share a file, as in fio: the first clone creates it.
+      const bool append = !s.per_job && std::find(written.begin(), written.end(), path) != written.end();
+      std::ofstream f(path, append ? std::ios::app : std::ios::trunc);
+      if (!f) throw InputError(fmt::format("{}:{}: job '{}': cannot write log file '{}'", jobs.path, j.line, j.name, path));
+      for (const LogRow& row : rows) {
+        if (s.offset) f << fmt::format("{}, {}, {}, {}, {}, 0\n", row.t_ms, row.value, row.dir, row.bs, row.offset);
+        else f << fmt::format("{}, {}, {}, {}, 0\n", row.t_ms, row.value, row.dir, row.bs);
+      }
+      if (!append) written.push_back(path);
+    };
+    if (s.bw) write(s.bw_name, "bw", st.logs.bw);
+    if (s.iops) write(s.iops_name, "iops", st.logs.iops);
+    if (s.lat) {
+      write(s.lat_name, "lat", st.logs.lat);
+      write(s.lat_name, "clat", st.logs.clat);
+      write(s.lat_name, "slat", st.logs.slat);
+    }
+  }
+  return written;
 }
 
 }  // namespace ssdtwin::model

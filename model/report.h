@@ -30,7 +30,14 @@ struct ReportEntry {
 };
 std::vector<ReportEntry> report_entries(const FioJobFile& jobs, const RunResult& r);
 
-nlohmann::ordered_json report_json(const ReportInput& in);
+// fio's log files for the jobs that asked for them, in the current directory as fio writes
+// them (NAME_bw.X.log, NAME_iops.X.log, NAME_{lat,clat,slat}.X.log; X = 1.. over every job
+// clone in file order; no ".X" with per_job_logs=0). Returns the paths written; throws
+// InputError naming a file it cannot write.
+std::vector<std::string> write_fio_logs(const FioJobFile& jobs, const RunResult& r);
+
+// latency_bins: fio's json+ (--output-format=json+): clat_ns.bins per direction.
+nlohmann::ordered_json report_json(const ReportInput& in, bool latency_bins = false);
 std::string report_normal(const ReportInput& in);
 
 // fio's default completion-latency percentiles.

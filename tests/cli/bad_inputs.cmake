@@ -14,7 +14,7 @@ bad_input(missing_drive "--drive PROFILE.toml is required" ${_x} run ${_j}/ok.fi
 bad_input(missing_job "exactly one fio job file" ${_x} run --drive ${_d})
 bad_input(nonexistent_job "cannot open job file" ${_x} run --drive ${_d} /nonexistent.fio)
 bad_input(nonexistent_profile "cannot open profile" ${_x} run --drive /nonexistent.toml ${_j}/ok.fio)
-bad_input(bad_output_format "use normal or json" ${_x} run --drive ${_d} ${_j}/ok.fio --output-format=xml)
+bad_input(bad_output_format "use normal, json or json+" ${_x} run --drive ${_d} ${_j}/ok.fio --output-format=xml)
 bad_input(flag_without_value "option '--scale' needs a value" ${_x} run --drive ${_d} ${_j}/ok.fio --scale)
 bad_input(scale_not_a_number "'abc' is not a whole number" ${_x} run --drive ${_d} ${_j}/ok.fio --scale abc)
 bad_input(scale_too_large "outside 1..4 (the wordlines per block)" ${_x} run --drive ${_d} ${_j}/ok.fio --scale 32)
