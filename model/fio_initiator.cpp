@@ -31,9 +31,20 @@ FioInitiator::FioInitiator(sc_core::sc_module_name name, const InitiatorSetup& s
     s.trans.set_byte_enable_ptr(nullptr);
     if (setup.job.is_trim()) s.trans.set_extension(new host_if::DeallocateExtension);  // owned by the payload
   }
+  if (setup.trace) {
+    trace_timed_ = setup.job.trace->timed && !setup.job.replay_no_stall;
+    if (std::any_of(setup.trace->begin(), setup.trace->end(), [](const TraceIo& io) { return io.dir == kDirTrim; }))
+      for (std::size_t i = 0; i < slots_.size(); ++i) dealloc_.push_back(std::make_unique<host_if::DeallocateExtension>());
+  }
   SC_METHOD(on_wake);
   sensitive << wake_.event();
   dont_initialize();
+}
+
+FioInitiator::~FioInitiator() {
+  // Trace slots own their extension; detach it so the payload does not free it too.
+  for (std::size_t i = 0; i < dealloc_.size(); ++i)
+    if (slots_[i].trans.get_extension<host_if::DeallocateExtension>()) slots_[i].trans.clear_extension(dealloc_[i].get());
 }
 
 bool FioInitiator::may_issue_bytes() const {
@@ -67,6 +78,15 @@ std::uint64_t FioInitiator::draw_bs(std::uint32_t dir) {
 
 void FioInitiator::plan(Slot& s) {
   const FioJob& j = setup_.job;
+  if (setup_.trace) {
+    const TraceIo& io = (*setup_.trace)[trace_next_++];
+    s.dir = io.dir;
+    s.bytes = io.bytes;
+    s.offset = io.offset;
+    s.not_before_ps = trace_timed_ ? start_ps_ + TimePs(double(io.t_ps) * 100.0 / j.replay_time_scale) : 0;
+    s.planned = true;
+    return;
+  }
   s.dir = j.is_trim() ? kDirTrim : rng_.below(100) < j.read_percent() ? kDirRead : kDirWrite;
   s.bytes = draw_bs(s.dir);
   const bool random = j.is_random() && (j.percentage_random == 100 || rng_.below(100) < j.percentage_random);
@@ -86,9 +106,14 @@ void FioInitiator::issue(std::uint32_t slot, TimePs issue_ps) {
   s.issued_ps = issue_ps;
   s.outstanding = true;
   s.planned = false;
-  s.trans.set_command(j.is_trim() ? tlm::TLM_IGNORE_COMMAND
-                      : s.dir == kDirRead ? tlm::TLM_READ_COMMAND
-                                          : tlm::TLM_WRITE_COMMAND);
+  const bool trim = j.is_trim() || s.dir == kDirTrim;
+  s.trans.set_command(trim ? tlm::TLM_IGNORE_COMMAND : s.dir == kDirRead ? tlm::TLM_READ_COMMAND : tlm::TLM_WRITE_COMMAND);
+  if (!dealloc_.empty()) {
+    host_if::DeallocateExtension* e = dealloc_[slot].get();
+    const bool has = s.trans.get_extension<host_if::DeallocateExtension>() != nullptr;
+    if (trim && !has) s.trans.set_extension(e);
+    if (!trim && has) s.trans.clear_extension(e);
+  }
   s.trans.set_address(setup_.region_start + s.offset);
   s.trans.set_data_length(static_cast<unsigned>(s.bytes));
   s.trans.set_streaming_width(static_cast<unsigned>(s.bytes));
@@ -134,12 +159,13 @@ void FioInitiator::on_slot(std::uint32_t slot, TimePs now) {
     const TimePs done_ps = s.seen_ps + host_.complete_overhead_ps;  // fio reaps the completion
     issue_ps = done_ps;
     // Data moved, ramp included (deallocations move none).
-    if (!setup_.job.is_trim()) (s.trans.is_read() ? stats_.all_read_bytes : stats_.all_write_bytes) += s.trans.get_data_length();
+    const bool was_trim = setup_.job.is_trim() || s.dir == kDirTrim;
+    if (!was_trim) (s.trans.is_read() ? stats_.all_read_bytes : stats_.all_write_bytes) += s.trans.get_data_length();
     ++stats_.all_ios;
     // As fio: statistics are cleared when the ramp ends and count completions from then on,
     // up to the end of the runtime (the drain of work still queued after it is not counted).
     if (done_ps >= stats_from_ps_ && done_ps <= stop_ps_) {
-      DirectionStats& d = setup_.job.is_trim() ? stats_.trim : s.trans.is_read() ? stats_.read : stats_.write;
+      DirectionStats& d = was_trim ? stats_.trim : s.trans.is_read() ? stats_.read : stats_.write;
       ++d.ios;
       d.bytes += s.trans.get_data_length();
       const std::uint64_t lat_ns = (done_ps - s.issued_ps + kPsPerNs / 2) / kPsPerNs;
@@ -150,12 +176,18 @@ void FioInitiator::on_slot(std::uint32_t slot, TimePs now) {
                            host_.submit_overhead_ps / kPsPerNs);
     }
   }
+  // A trace is done when every entry has been taken (a slot may hold one waiting for its time).
+  if (setup_.trace && !s.planned && trace_next_ >= setup_.trace->size()) return;
   if (!may_issue(issue_ps)) return;
   if (thinking_) {
     parked_.push_back(slot);
     return;
   }
   if (!s.planned) plan(s);
+  if (s.not_before_ps && issue_ps < s.not_before_ps) {  // open-loop replay: wait for the trace's time
+    wake_.at(s.not_before_ps + host_.submit_overhead_ps, slot);
+    return;
+  }
   if (s.dir != kDirTrim) {
     // rate/rate_iops: this direction's issues are at least one interval apart; a slot that
     // is early sleeps until its direction's next allowed time (no catch-up bursts).

@@ -16,6 +16,7 @@
 // counted, so a time-based job reports the steady rate over exactly its runtime.
 #pragma once
 #include <functional>
+#include <memory>
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
@@ -23,6 +24,7 @@
 
 #include "host_if/host_if_config.h"
 #include "model/access_pattern.h"
+#include "host_if/nvme_extension.h"
 #include "model/fio_job.h"
 #include "model/job_stats.h"
 #include "sim/rng.h"
@@ -43,6 +45,9 @@ struct InitiatorSetup {
   std::uint64_t region_bytes = 0;
   std::uint64_t io_limit_bytes = 0;  // 0: unlimited (time-based)
   std::uint64_t scale = 1;           // the layout's capacity scale (zoned_abs sizes)
+  // read_iolog, prepared for this drive (offsets folded into the region, trims whole IUs);
+  // shared by the job's clones, each of which replays all of it.
+  std::shared_ptr<const std::vector<TraceIo>> trace;
   std::uint64_t seed = 0;
   HostPath* host_path = nullptr;  // shared; used when host.path_gbps or path_per_io_ns is set
 };
@@ -54,6 +59,7 @@ class FioInitiator : public sc_core::sc_module {
 
   FioInitiator(sc_core::sc_module_name name, const InitiatorSetup& setup, const host_if::HostConfig& host,
                std::function<void(FioInitiator&)> on_done);
+  ~FioInitiator() override;
   void start(TimePs now);  // called by the group scheduler
   void stop_at(TimePs t) { stop_ps_ = std::min(stop_ps_, t); }  // ends the runtime early
   const JobStats& stats() const { return stats_; }
@@ -70,6 +76,7 @@ class FioInitiator : public sc_core::sc_module {
     bool planned = false;
     std::uint32_t dir = kDirRead;
     std::uint64_t offset = 0, bytes = 0;
+    TimePs not_before_ps = 0;  // a timed trace's issue time
   };
   tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& t, tlm::tlm_phase& ph, sc_core::sc_time& d);
   void on_wake();
@@ -90,6 +97,10 @@ class FioInitiator : public sc_core::sc_module {
   AccessPattern pattern_;
   std::uint64_t next_seq_ = 0, issued_bytes_ = 0, issued_ios_ = 0;
   TimePs next_allowed_ps_[2] = {0, 0};  // rate/rate_iops, per direction
+  std::size_t trace_next_ = 0;
+  bool trace_timed_ = false;
+  // A trace that mixes trims with reads/writes attaches this to a payload for a trim only.
+  std::vector<std::unique_ptr<host_if::DeallocateExtension>> dealloc_;
   TimePs start_ps_ = 0, stats_from_ps_ = 0, stop_ps_ = kTimeNever;
   std::uint32_t inflight_ = 0;
   bool done_ = false;

@@ -43,6 +43,7 @@ const std::vector<std::string>& ignored_keys() {
       "iodepth_batch_complete_max", "iodepth_low", "lat_percentiles", "clat_percentiles",
       "disable_lat", "disable_slat", "disable_clat", "fadvise_hint", "unified_rw_reporting",
       "hipri", "registerfiles", "fixedbufs", "sqthread_poll", "kb_base", "description", "random_generator",
+      "replay_redirect", "read_iolog_chunked",
       // Data verification checks a real device's data; the model moves no payload (see
       // `ssdtwin run --help`), so verify options are accepted and listed as ignored.
       "verify", "do_verify", "verify_pattern", "verify_interval", "verify_backlog", "verify_fatal",
@@ -399,6 +400,19 @@ class Parser {
       j.logs.per_job = bool_value(key, v);
     } else if (key == "log_offset") {
       j.logs.offset = bool_value(key, v);
+    } else if (key == "read_iolog") {
+      if (v.empty()) fail(key, "needs a trace file");
+      if (v.find(':') != std::string::npos) fail(key, "one trace per job (':'-separated lists are not supported)");
+      // fio opens it relative to the working directory; a job file's own traces are also
+      // found next to it.
+      namespace fs = std::filesystem;
+      fs::path p(v);
+      if (p.is_relative() && !fs::exists(p)) p = fs::path(path_).parent_path() / p;
+      j.trace = load_trace(p.string());
+    } else if (key == "replay_no_stall") {
+      j.replay_no_stall = bool_value(key, v);
+    } else if (key == "replay_time_scale") {
+      j.replay_time_scale = static_cast<std::uint32_t>(uint_value(key, v, 1, 1000000));
     } else if (key == "loops") {
       j.loops = static_cast<std::uint32_t>(uint_value(key, v, 1, 1u << 20));
     } else if (key == "iodepth") {
@@ -440,7 +454,8 @@ class Parser {
     } else {
       fail(key, "unknown or unsupported option; supported: rw, rwmixread, rwmixwrite, bs, bsrange, bssplit, "
                 "random_distribution, percentage_random, rate, rate_iops, number_ios, io_size, loops, write_bw_log, "
-                "write_iops_log, write_lat_log, log_avg_msec, log_max_value, log_offset, per_job_logs, iodepth, numjobs, "
+                "write_iops_log, write_lat_log, log_avg_msec, log_max_value, log_offset, per_job_logs, read_iolog, "
+                "replay_no_stall, replay_time_scale, iodepth, numjobs, "
                 "size, offset, runtime, time_based, ramp_time, thinktime, thinktime_blocks, randrepeat, randseed, "
                 "group_reporting, stonewall, name, direct, include (plus host-only keys such as ioengine, filename and "
                 "verify, ignored)");

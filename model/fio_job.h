@@ -3,11 +3,13 @@
 // to a real host (ioengine, filename, ...) are accepted and listed once as ignored.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "model/fio_logs.h"
+#include "model/trace.h"
 #include "sim/time.h"
 
 namespace ssdtwin::model {
@@ -87,6 +89,11 @@ struct FioJob {
   std::optional<SizeSpec> io_size;  // per clone: bytes to transfer (scaled like size)
   std::uint32_t loops = 1;          // size-based jobs repeat the region this many times
   LogSettings logs;                 // write_bw_log, write_iops_log, write_lat_log, log_avg_msec, ...
+  // read_iolog: replay this trace instead of generating I/O. Open loop (the trace's times,
+  // scaled by replay_time_scale %) unless replay_no_stall or the trace has no times.
+  std::shared_ptr<const Trace> trace;
+  bool replay_no_stall = false;
+  std::uint32_t replay_time_scale = 100;
 
   bool uses_dir(std::uint32_t d) const {
     if (is_trim()) return d == kDirTrim;

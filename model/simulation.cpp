@@ -73,6 +73,46 @@ class GroupScheduler : public sc_core::sc_module {
 
 }  // namespace
 
+namespace {
+
+std::string where_job(const FioJobFile& jf, const FioJob& j) {
+  return fmt::format("{}:{}: job '{}'", jf.path, j.line, j.name);
+}
+
+// A trace on this drive (docs/workloads.md, "Trace replay"): offsets are divided by the
+// capacity scale, folded into the job's region (modulo its size) and aligned down to
+// 512 B; an I/O that would run past the region's end is moved back to end there. Trims
+// shrink to the whole IUs they cover (deallocation works on IUs); a trim covering none is
+// dropped. Writes larger than half the write buffer are refused.
+std::shared_ptr<const std::vector<TraceIo>> prepare_trace(const Trace& t, std::uint64_t region, const Layout& layout,
+                                                          const DriveConfig& cfg, const std::string& where) {
+  auto out = std::make_shared<std::vector<TraceIo>>();
+  out->reserve(t.ios.size());
+  const std::uint64_t iu = cfg.ftl.iu_bytes;
+  for (const TraceIo& io : t.ios) {
+    TraceIo x = io;
+    if (x.bytes > region)
+      throw InputError(fmt::format("{}: trace {}: an I/O of {} B is larger than the job's region at scale {} ({} B)",
+                                   where, t.path, x.bytes, layout.scale, region));
+    if (x.dir == kDirWrite && x.bytes > cfg.ftl.write_buffer_bytes / 2)
+      throw InputError(fmt::format("{}: trace {}: a write of {} B exceeds half the write buffer ({} B)", where, t.path,
+                                   x.bytes, cfg.ftl.write_buffer_bytes));
+    x.offset = (x.offset / layout.scale) % region / 512 * 512;
+    if (x.offset + x.bytes > region) x.offset = (region - x.bytes) / 512 * 512;
+    if (x.dir == kDirTrim) {
+      const std::uint64_t first = (x.offset + iu - 1) / iu * iu, end = (x.offset + x.bytes) / iu * iu;
+      if (end <= first) continue;
+      x.offset = first;
+      x.bytes = end - first;
+    }
+    out->push_back(x);
+  }
+  if (out->empty()) throw InputError(fmt::format("{}: trace {}: nothing left to replay (only sub-IU trims)", where, t.path));
+  return out;
+}
+
+}  // namespace
+
 void validate_jobs(const DriveConfig& cfg, const Layout& layout, const FioJobFile& jf) {
   // Queue pairs are held by the jobs that run together: a stonewall starts a new group.
   std::uint64_t queues = 0, group_queues = 0;
@@ -157,6 +197,7 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
   GroupScheduler sched("groups");
 
   std::vector<std::unique_ptr<FioInitiator>> inits;
+  std::vector<std::shared_ptr<const std::vector<TraceIo>>> prepared(jf.jobs.size());
   HostPath host_path;
   std::uint32_t group = 0;
   for (std::uint32_t ji = 0; ji < jf.jobs.size(); ++ji) {
@@ -177,8 +218,10 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
       s.region_bytes = std::min(align_down(size / layout.scale, j.min_bs()),
                                 align_down(layout.user_bytes() - s.region_start, j.min_bs()));
       s.scale = layout.scale;
-      // fio: a job that is not time based moves io_size (default: size) times loops.
-      if (!j.time_based)
+      if (j.trace) {
+        if (!prepared[ji]) prepared[ji] = prepare_trace(*j.trace, s.region_bytes, layout, cfg, where_job(jf, j));
+        s.trace = prepared[ji];
+      } else if (!j.time_based)  // fio: a job that is not time based moves io_size (default: size) times loops
         s.io_limit_bytes = (j.io_size ? j.io_size->resolve(cfg.user_bytes) / layout.scale : s.region_bytes) * j.loops;
       const std::uint64_t base_seed = j.randrepeat ? j.randseed : mix_seed(j.randseed, opt.seed);
       s.seed = mix_seed(mix_seed(base_seed, ji), c);

@@ -35,6 +35,8 @@ bad_input(sweep_set_without_values "is not KEY=V1,V2" ${_x} sweep --drive ${_d} 
 bad_input(sweep_bad_job_value "option '--job-set': key 'rw'" ${_x} sweep --drive ${_d} --job ${_j}/ok.fio --set rw=read,sideways)
 bad_input(sweep_bad_profile_value "pcie.lanes" ${_x} sweep --drive ${_d} --job ${_j}/ok.fio --set pcie.lanes=4,3)
 bad_input(sweep_bad_format "use csv or json" ${_x} sweep --drive ${_d} --job ${_j}/ok.fio --set iodepth=1 --output-format=xml)
+bad_input(trace_bad_line "bad-trace.iolog:4: timestamp 'fast' is not a whole number" ${_x} run --drive ${_d} ${_j}/bad-trace.fio)
+bad_input(trace_unknown_format "unknown.trace:1: not a trace ssdtwin knows" ${_x} run --drive ${_d} ${_j}/unknown-trace.fio)
 bad_input(too_many_queues "need 20 I/O queue pairs; the drive has 16" ${_x} run --drive ${_d} ${_j}/jobs20.fio)
 bad_input(offset_beyond_capacity "beyond the drive's user capacity" ${_x} run --drive ${_d} ${_j}/offset.fio)
 bad_input(size_beyond_capacity "exceeds the drive's user capacity" ${_x} run --drive ${_d} ${_j}/size.fio)
