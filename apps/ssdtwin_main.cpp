@@ -19,6 +19,7 @@
 #include "apps/lab_cmd.h"
 #include "apps/sweep_cmd.h"
 #include "apps/validate_cmd.h"
+#include "model/timeline_report.h"
 #include "model/config_loader.h"
 #include "model/config_report.h"
 #include "model/fio_job.h"
@@ -36,6 +37,7 @@ const char* kUsage =
     "              [--set section.key=value]... [--scale N] [--precondition none|seqNx[,rand]|rand] [--seed N]\n"
     "              [--check-invariants] [--timeseries-ms MS [--timeseries-csv FILE]] [--steady-rounds MAX]\n"
     "              [--power-state N] [--power-timeline T:N[,T:N]...] [--apst] [--job-set fio_key=value]...\n"
+    "              [--timeline FILE.json [--timeline-window START:LENGTH]]\n"
     "  ssdtwin sweep --drive PROFILE.toml --job JOB.fio --set KEY=V1,V2,... [--set ...] [--jobs N]\n"
     "              [--precondition P] [--scale N] [--seed N] [--output FILE] [--output-format=csv|json] [--plot PREFIX]\n"
     "  ssdtwin config --dump PROFILE.toml [--set section.key=value]...\n"
@@ -109,7 +111,7 @@ void write_output(const std::string& text, const cli::Args& a) {
 }
 
 int cmd_run(int argc, char** argv) {
-  const cli::Args a = cli::parse_args(argc, argv, {"--drive", "--output-format", "--output", "--set", "--job-set", "--scale", "--precondition", "--seed", "--timeseries-ms", "--timeseries-csv", "--steady-rounds", "--power-state", "--power-timeline"}, {"--check-invariants", "--apst"});
+  const cli::Args a = cli::parse_args(argc, argv, {"--drive", "--output-format", "--output", "--set", "--job-set", "--scale", "--precondition", "--seed", "--timeseries-ms", "--timeseries-csv", "--steady-rounds", "--power-state", "--power-timeline", "--timeline", "--timeline-window"}, {"--check-invariants", "--apst"});
   if (!a.single.count("--drive")) throw model::InputError("run: --drive PROFILE.toml is required");
   if (a.positional.size() != 1) throw model::InputError("run: exactly one fio job file is required");
   // run alone also writes fio's json+ (latency bins for fio_jsonplus_clat2csv).
@@ -134,6 +136,23 @@ int cmd_run(int argc, char** argv) {
     opt.timeseries_interval_ps = cli::parse_uint("--timeseries-ms", a.single.at("--timeseries-ms"), 1, 3600000) * kPsPerMs;
   if (a.single.count("--timeseries-csv") && !opt.timeseries_interval_ps)
     throw model::InputError("option '--timeseries-csv' needs --timeseries-ms (the sampling interval)");
+  if (a.single.count("--timeline-window") && !a.single.count("--timeline"))
+    throw model::InputError("option '--timeline-window' needs --timeline FILE.json");
+  if (a.single.count("--timeline")) {
+    // START:LENGTH in fio time syntax (default 0:1ms): a window of the timed run.
+    const std::string w = a.single.count("--timeline-window") ? a.single.at("--timeline-window") : "0:1ms";
+    const auto colon = w.find(':');
+    try {
+      if (colon == std::string::npos) throw std::invalid_argument("no colon");
+      opt.timeline_from_ps = model::parse_fio_time(w.substr(0, colon));
+      opt.timeline_len_ps = model::parse_fio_time(w.substr(colon + 1));
+    } catch (const std::invalid_argument&) {
+      throw model::InputError(fmt::format("option '--timeline-window': '{}' is not START:LENGTH (fio times, e.g. "
+                                          "10ms:1ms)", w));
+    }
+    if (opt.timeline_len_ps == 0 || opt.timeline_len_ps > 10 * kPsPerS)
+      throw model::InputError(fmt::format("option '--timeline-window': length of '{}' must be above 0 and at most 10s", w));
+  }
   if (a.single.count("--seed")) opt.seed = cli::parse_uint("--seed", a.single.at("--seed"), 0, UINT32_MAX);
   if (a.single.count("--steady-rounds"))
     opt.steady_max_rounds = static_cast<std::uint32_t>(cli::parse_uint("--steady-rounds", a.single.at("--steady-rounds"), 5, 1000));
@@ -145,6 +164,11 @@ int cmd_run(int argc, char** argv) {
     std::fprintf(stderr, "ssdtwin: FTL invariant violated: %s\n", result.drive.invariant_violation.c_str());
   const model::ReportInput in{profile, layout, jobs, opt, result};
   write_output(format == "json" ? model::report_json(in, jsonplus).dump(2) + "\n" : model::report_normal(in), a);
+  if (a.single.count("--timeline")) {
+    std::ofstream f(a.single.at("--timeline"));
+    if (!f) throw model::InputError(fmt::format("option '--timeline': cannot write '{}'", a.single.at("--timeline")));
+    f << model::timeline_chrome_json(result).dump() << "\n";
+  }
   for (const auto& path : model::write_fio_logs(jobs, result)) std::fprintf(stderr, "ssdtwin: wrote %s\n", path.c_str());
   if (a.single.count("--timeseries-csv")) {
     std::ofstream f(a.single.at("--timeseries-csv"));

@@ -194,6 +194,8 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
     throw InputError(fmt::format("option '--power-state': PS{} is non-operational; start in an operational state",
                                  opt.power.initial_state));
   Drive drive("drive", cfg, layout, opt.power);
+  nand::ActivityLog timeline_log(opt.timeline_from_ps, opt.timeline_from_ps + opt.timeline_len_ps);
+  if (opt.timeline_len_ps) drive.flash().set_activity_log(&timeline_log);
   GroupScheduler sched("groups");
 
   std::vector<std::unique_ptr<FioInitiator>> inits;
@@ -325,6 +327,9 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
     res.jobs.push_back(i->stats());
     res.total_ios += i->stats().read.ios + i->stats().write.ios;
   }
+  res.timeline = timeline_log.events();
+  res.timeline_from_ps = timeline_log.from_ps();
+  res.timeline_to_ps = timeline_log.to_ps();
   DriveResults& d = res.drive;
   d.flash = drive.flash().stats();
   d.ftl = drive.ftl().counters();

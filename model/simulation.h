@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+
 #include "ftl/ftl.h"
 #include "host_if/controller.h"
 #include "host_if/power_manager.h"
@@ -14,6 +15,7 @@
 #include "model/job_stats.h"
 #include "model/layout.h"
 #include "model/time_series.h"
+#include "nand/activity_log.h"
 #include "nand/flash_stats.h"
 
 namespace ssdtwin::model {
@@ -29,6 +31,9 @@ struct RunOptions {
   // IOPS of the last five (SteadyRoundsMonitor) or this many rounds have run.
   std::uint32_t steady_max_rounds = 0;
   host_if::PowerRunOptions power;  // initial power state, Set Features timeline, APST
+  // Timeline of NAND and channel activity in [timeline_from_ps, + timeline_len_ps) of the
+  // timed run (0 length: none).
+  TimePs timeline_from_ps = 0, timeline_len_ps = 0;
 };
 
 struct DriveResults {
@@ -59,6 +64,8 @@ struct RunResult {
   std::uint64_t power_throttled_ops = 0;  // operations the power cap delayed
   TimePs power_throttle_delay_ps = 0;
   std::vector<JobStats> jobs;  // one per clone, in job-file order
+  std::vector<nand::ActivityInterval> timeline;  // when RunOptions asks for one
+  TimePs timeline_from_ps = 0, timeline_to_ps = 0;
   DriveResults drive;
   TimePs sim_end_ps = 0;
   double wall_precondition_s = 0, wall_simulation_s = 0;

@@ -55,6 +55,10 @@ void FlashArray::book_read(NandOp* op, TimePs now) {
   const TimePs xfer = bus_time_ps(op->bus_bytes);
   const TimePs out_end = channels_[ch].reserve(now, data_ready, xfer);
   plane_free = out_end;
+  if (activity_) {
+    activity_->add(ActivityInterval::Read, false, !op->may_suspend, op->die, data_ready - cfg_.tR_ps, data_ready);
+    activity_->add(ActivityInterval::ReadOut, true, !op->may_suspend, ch, out_end - xfer, out_end);
+  }
   stats_.die_busy_ps[op->die] += cfg_.tR_ps / geo_.planes;
   stats_.channel_busy_ps[ch] += xfer;
   ++stats_.reads;
@@ -179,12 +183,17 @@ void FlashArray::try_start_pe(std::uint32_t die, TimePs now) {
     const TimePs xfer = bus_time_ps(op->bus_bytes);
     d.array_start_ps = channels_[ch].reserve(now, now + cfg_.cmd_overhead_ps, xfer);
     done = d.array_start_ps + cfg_.tPROG_ps;
+    if (activity_) {
+      activity_->add(ActivityInterval::ProgramIn, true, false, ch, d.array_start_ps - xfer, d.array_start_ps);
+      activity_->add(ActivityInterval::Program, false, false, die, d.array_start_ps, done);
+    }
     stats_.channel_busy_ps[ch] += xfer;
     ++stats_.programs;
     stats_.program_bus_bytes += op->bus_bytes;
   } else {
     d.array_start_ps = now + cfg_.cmd_overhead_ps;
     done = d.array_start_ps + cfg_.tBERS_ps;
+    if (activity_) activity_->add(ActivityInterval::Erase, false, true, die, d.array_start_ps, done);
     ++stats_.erases;
   }
   d.active = op;

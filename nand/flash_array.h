@@ -18,6 +18,7 @@
 #include <systemc>
 #include <vector>
 
+#include "nand/activity_log.h"
 #include "nand/channel_calendar.h"
 #include "nand/flash_stats.h"
 #include "nand/geometry.h"
@@ -39,6 +40,9 @@ class FlashArray : public sc_core::sc_module, public FlashPort {
   // Peak-power management: at most `n` dies program at once (host and GC alike; a
   // suspended program still counts); the others wait in arrival order. 0: no limit.
   void set_program_limit(std::uint32_t n) { program_limit_ = n; }
+  // Timeline window: every booked interval is offered to it (null: none). Programs and
+  // erases appear as booked; a suspend later stretches them without a new entry.
+  void set_activity_log(ActivityLog* log) { activity_ = log; }
   void submit(NandOp* op) override;
   const FlashStats& stats() const { return stats_; }
   void reset_stats() { stats_.reset(geo_.dies, geo_.channels); }
@@ -90,6 +94,7 @@ class FlashArray : public sc_core::sc_module, public FlashPort {
   std::vector<TimePs> plane_free_at_;  // [die * planes + plane]
   std::vector<ChannelCalendar> channels_;
   FlashClient* client_ = nullptr;
+  ActivityLog* activity_ = nullptr;
   EnergyBudget* budget_ = nullptr;
   std::uint32_t program_limit_ = 0, programs_active_ = 0;
   std::vector<std::uint32_t> program_waiters_;  // dies, FIFO from program_head_

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# --timeline writes a 1 ms window of NAND activity as Chrome trace-event JSON (the format
+# Perfetto and chrome://tracing open): metadata names every track, every slice overlaps the
+# window, and a host read's array slice lasts exactly the profile's tR.
+set -euo pipefail
+exe="$1"; src="$2"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+"$exe" run --drive "$src/tests/data/tiny-drive.toml" "$src/scenarios/workloads/mix-70-30.fio" --precondition seq1x \
+  --timeline "$tmp/tl.json" --timeline-window 50ms:1ms --output /dev/null 2> "$tmp/err"
+python3 - "$tmp/tl.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+ev = d["traceEvents"]
+meta = [e for e in ev if e["ph"] == "M"]
+xs = [e for e in ev if e["ph"] == "X"]
+names = {(e["pid"], e.get("tid")): e["args"]["name"] for e in meta}
+assert names[(1, None)] == "NAND dies" and names[(2, None)] == "NAND channels", names
+allowed = {"tR host", "tR GC", "tPROG", "tBERS", "data out", "data out GC", "data in"}
+w0, w1 = d["otherData"]["window_start_us"], d["otherData"]["window_end_us"]
+assert (w0, w1) == (50000.0, 51000.0), (w0, w1)
+assert xs, "no slices in the window"
+for e in xs:
+    assert e["name"] in allowed, e
+    assert e["pid"] in (1, 2) and isinstance(e["tid"], int) and (e["pid"], e["tid"]) in names, e
+    assert e["dur"] >= 0 and e["ts"] < w1 and e["ts"] + e["dur"] > w0, e
+    assert (e["pid"] == 2) == e["name"].startswith("data"), e
+reads = [e for e in xs if e["name"] == "tR host"]
+assert reads and all(abs(e["dur"] - 45.0) < 1e-6 for e in reads), reads[:3]  # tiny-nand tR_us = 45
+assert any(e["name"] == "tPROG" for e in xs), "the 70/30 mix programs in the window"
+print(len(xs), "slices,", len(reads), "host reads of 45 us, tracks:", len(meta) - 2)
+PY
