@@ -4,6 +4,7 @@
 //   compare  run lab records (each in its own process) and print predicted vs measured
 //   endurance  WAF to steady state (functional FTL), TBW, DWPD; --op-sweep vs the closed form
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fmt/format.h>
@@ -11,6 +12,7 @@
 #include <iostream>
 #include <sstream>
 #include <systemc>
+#include <unistd.h>
 
 #include "apps/calibrate_cmd.h"
 #include "apps/cli_args.h"
@@ -37,7 +39,7 @@ const char* kUsage =
     "              [--set section.key=value]... [--scale N] [--precondition none|seqNx[,rand]|rand] [--seed N]\n"
     "              [--check-invariants] [--timeseries-ms MS [--timeseries-csv FILE]] [--steady-rounds MAX]\n"
     "              [--power-state N] [--power-timeline T:N[,T:N]...] [--apst] [--job-set fio_key=value]...\n"
-    "              [--timeline FILE.json [--timeline-window START:LENGTH]]\n"
+    "              [--timeline FILE.json [--timeline-window START:LENGTH]] [--quiet]\n"
     "  ssdtwin sweep --drive PROFILE.toml --job JOB.fio --set KEY=V1,V2,... [--set ...] [--jobs N]\n"
     "              [--precondition P] [--scale N] [--seed N] [--output FILE] [--output-format=csv|json] [--plot PREFIX]\n"
     "  ssdtwin config --dump PROFILE.toml [--set section.key=value]...\n"
@@ -111,7 +113,7 @@ void write_output(const std::string& text, const cli::Args& a) {
 }
 
 int cmd_run(int argc, char** argv) {
-  const cli::Args a = cli::parse_args(argc, argv, {"--drive", "--output-format", "--output", "--set", "--job-set", "--scale", "--precondition", "--seed", "--timeseries-ms", "--timeseries-csv", "--steady-rounds", "--power-state", "--power-timeline", "--timeline", "--timeline-window"}, {"--check-invariants", "--apst"});
+  const cli::Args a = cli::parse_args(argc, argv, {"--drive", "--output-format", "--output", "--set", "--job-set", "--scale", "--precondition", "--seed", "--timeseries-ms", "--timeseries-csv", "--steady-rounds", "--power-state", "--power-timeline", "--timeline", "--timeline-window"}, {"--check-invariants", "--apst", "--quiet"});
   if (!a.single.count("--drive")) throw model::InputError("run: --drive PROFILE.toml is required");
   if (a.positional.size() != 1) throw model::InputError("run: exactly one fio job file is required");
   // run alone also writes fio's json+ (latency bins for fio_jsonplus_clat2csv).
@@ -156,10 +158,34 @@ int cmd_run(int argc, char** argv) {
   if (a.single.count("--seed")) opt.seed = cli::parse_uint("--seed", a.single.at("--seed"), 0, UINT32_MAX);
   if (a.single.count("--steady-rounds"))
     opt.steady_max_rounds = static_cast<std::uint32_t>(cli::parse_uint("--steady-rounds", a.single.at("--steady-rounds"), 5, 1000));
-  if (!a.single.count("--scale"))
+  const bool quiet = a.has("--quiet");
+  if (!a.single.count("--scale") && !quiet)
     std::fprintf(stderr, "ssdtwin: scale %u chosen automatically (mapping tables %.0f MiB)\n", layout.scale,
                  double(layout.map_bytes()) / 1048576.0);
+  // Progress on a terminal only, once a run has taken 2 s of wall time, at most 4 times a second.
+  const auto wall0 = std::chrono::steady_clock::now();
+  double last_wall = 0;
+  bool shown = false;
+  if (!quiet && isatty(fileno(stderr))) {
+    opt.progress = [&](double sim_s, double planned_s, std::uint64_t ios) {
+      const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
+      if (wall < 2.0 || wall - last_wall < 0.25) return;
+      last_wall = wall;
+      shown = true;
+      std::string bar, eta;
+      if (planned_s > 0) {
+        const double f = std::min(1.0, sim_s / planned_s);
+        const int n = int(f * 30);
+        bar = "[" + std::string(std::size_t(n), '=') + std::string(std::size_t(30 - n), ' ') + "] ";
+        if (f > 0) eta = fmt::format(", ETA {:.0f} s", wall / f - wall);
+      }
+      std::fprintf(stderr, "\r%s%.3f%s s simulated, %.2fM I/Os%s   ", bar.c_str(), sim_s,
+                   planned_s > 0 ? fmt::format("/{:.3f}", planned_s).c_str() : "", double(ios) / 1e6, eta.c_str());
+      std::fflush(stderr);
+    };
+  }
   const model::RunResult result = model::run_fio(profile.config, layout, jobs, opt);
+  if (shown) std::fprintf(stderr, "\r%80s\r", "");  // clear the progress line
   if (!result.drive.invariant_violation.empty())
     std::fprintf(stderr, "ssdtwin: FTL invariant violated: %s\n", result.drive.invariant_violation.c_str());
   const model::ReportInput in{profile, layout, jobs, opt, result};

@@ -262,6 +262,22 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
     a.non_operational_s = drive.power().non_operational_s(sc_now_ps());
     return a;
   };
+  // Planned simulated length for progress: groups run one after another, each as long as its
+  // longest time-based job; unknown (0) if a job ends by size or trace.
+  double planned_s = 0;
+  {
+    std::vector<double> group_s;
+    bool known = true;
+    for (std::uint32_t ji = 0; ji < jf.jobs.size(); ++ji) {
+      const FioJob& j = jf.jobs[ji];
+      if (ji == 0 || j.stonewall) group_s.push_back(0);
+      if (!j.time_based || !j.runtime_ps || j.trace) known = false;
+      const double len = s_from_ps(j.ramp_time_ps + j.runtime_ps * std::max<std::uint32_t>(opt.steady_max_rounds, 1));
+      group_s.back() = std::max(group_s.back(), len);
+    }
+    if (known)
+      for (double g : group_s) planned_s += g;
+  }
   // Always sampled: the power series needs it; the full time series is reported on request.
   const TimePs interval = opt.timeseries_interval_ps ? opt.timeseries_interval_ps : opt.power_interval_ps;
   TimeSeriesSampler sampler("timeseries", interval, [&]() {
@@ -282,6 +298,7 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
     if (opt.timeseries_interval_ps) add_erase_count_distribution(map, layout, s);
     s.activity = activity();
     s.temp_c = drive.power().temperature_c();
+    if (opt.progress) opt.progress(s_from_ps(sc_now_ps()), planned_s, s.activity.host_ios);
     return s;
   });
 

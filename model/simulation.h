@@ -2,6 +2,7 @@
 // one Drive and one initiator per job clone, preconditions, simulates, and returns plain
 // results for the reporters. SystemC allows one elaboration per process: call once.
 #pragma once
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,10 @@ struct RunOptions {
   // Timeline of NAND and channel activity in [timeline_from_ps, + timeline_len_ps) of the
   // timed run (0 length: none).
   TimePs timeline_from_ps = 0, timeline_len_ps = 0;
+  // Called every power/time-series sample with simulated seconds so far, the planned
+  // simulated length (0 when a job ends by size or trace, so unknown) and I/Os completed.
+  // For a progress display; it must not touch the simulation.
+  std::function<void(double sim_s, double planned_s, std::uint64_t ios)> progress;
 };
 
 struct DriveResults {
