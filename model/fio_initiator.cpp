@@ -121,6 +121,7 @@ void FioInitiator::issue(std::uint32_t slot, TimePs issue_ps) {
   issued_bytes_ += s.bytes;
   ++issued_ios_;
   ++inflight_;
+  if (setup_.timeline) setup_.timeline->queue_depth(setup_.queue_index, sc_now_ps(), inflight_);
   tlm::tlm_phase ph = tlm::BEGIN_REQ;
   sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
   if (setup_.host_path && (host_.path_bytes_per_s > 0 || host_.path_per_io_ps > 0)) {
@@ -156,6 +157,7 @@ void FioInitiator::on_slot(std::uint32_t slot, TimePs now) {
   if (s.outstanding) {
     s.outstanding = false;
     --inflight_;
+    if (setup_.timeline) setup_.timeline->queue_depth(setup_.queue_index, s.seen_ps, inflight_);
     const TimePs done_ps = s.seen_ps + host_.complete_overhead_ps;  // fio reaps the completion
     issue_ps = done_ps;
     // Data moved, ramp included (deallocations move none).

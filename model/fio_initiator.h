@@ -25,6 +25,7 @@
 #include "host_if/host_if_config.h"
 #include "model/access_pattern.h"
 #include "host_if/nvme_extension.h"
+#include "nand/activity_log.h"
 #include "model/fio_job.h"
 #include "model/job_stats.h"
 #include "sim/rng.h"
@@ -48,6 +49,8 @@ struct InitiatorSetup {
   // read_iolog, prepared for this drive (offsets folded into the region, trims whole IUs);
   // shared by the job's clones, each of which replays all of it.
   std::shared_ptr<const std::vector<TraceIo>> trace;
+  nand::ActivityLog* timeline = nullptr;  // queue depth samples for --timeline
+  std::uint32_t queue_index = 0;          // this clone's track on the timeline
   std::uint64_t seed = 0;
   HostPath* host_path = nullptr;  // shared; used when host.path_gbps or path_per_io_ns is set
 };

@@ -220,6 +220,10 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
       s.region_bytes = std::min(align_down(size / layout.scale, j.min_bs()),
                                 align_down(layout.user_bytes() - s.region_start, j.min_bs()));
       s.scale = layout.scale;
+      if (opt.timeline_len_ps) {
+        s.timeline = &timeline_log;
+        s.queue_index = std::uint32_t(inits.size());
+      }
       if (j.trace) {
         if (!prepared[ji]) prepared[ji] = prepare_trace(*j.trace, s.region_bytes, layout, cfg, where_job(jf, j));
         s.trace = prepared[ji];
@@ -345,6 +349,7 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
     res.total_ios += i->stats().read.ios + i->stats().write.ios;
   }
   res.timeline = timeline_log.events();
+  res.timeline_queues = timeline_log.queue_samples();
   res.timeline_from_ps = timeline_log.from_ps();
   res.timeline_to_ps = timeline_log.to_ps();
   DriveResults& d = res.drive;

@@ -70,6 +70,7 @@ struct RunResult {
   TimePs power_throttle_delay_ps = 0;
   std::vector<JobStats> jobs;  // one per clone, in job-file order
   std::vector<nand::ActivityInterval> timeline;  // when RunOptions asks for one
+  std::vector<nand::ActivityLog::QueueSample> timeline_queues;
   TimePs timeline_from_ps = 0, timeline_to_ps = 0;
   DriveResults drive;
   TimePs sim_end_ps = 0;

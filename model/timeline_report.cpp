@@ -37,6 +37,14 @@ nlohmann::ordered_json timeline_chrome_json(const RunResult& r) {
                       {"pid", e.channel ? 2 : 1},
                       {"tid", e.index}});
   }
+  // Host queues: a counter track per job clone (commands outstanding, as the host sees them).
+  meta("process_name", 3, -1, "host queues");
+  for (const auto& q : r.timeline_queues)
+    events.push_back({{"name", "outstanding q" + std::to_string(q.queue)},
+                      {"ph", "C"},
+                      {"ts", double(q.t_ps) / double(kPsPerUs)},
+                      {"pid", 3},
+                      {"args", {{"commands", q.outstanding}}}});
   return {{"traceEvents", events},
           {"displayTimeUnit", "ns"},
           {"otherData",

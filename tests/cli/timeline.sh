@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # --timeline writes a 1 ms window of NAND activity as Chrome trace-event JSON (the format
 # Perfetto and chrome://tracing open): metadata names every track, every slice overlaps the
-# window, and a host read's array slice lasts exactly the profile's tR.
+# window, a host read's array slice lasts exactly the profile's tR, and each job clone's
+# queue has a counter of outstanding commands (0..iodepth).
 set -euo pipefail
 exe="$1"; src="$2"
 tmp=$(mktemp -d)
@@ -28,5 +29,9 @@ for e in xs:
 reads = [e for e in xs if e["name"] == "tR host"]
 assert reads and all(abs(e["dur"] - 45.0) < 1e-6 for e in reads), reads[:3]  # tiny-nand tR_us = 45
 assert any(e["name"] == "tPROG" for e in xs), "the 70/30 mix programs in the window"
-print(len(xs), "slices,", len(reads), "host reads of 45 us, tracks:", len(meta) - 2)
+cs = [e for e in ev if e["ph"] == "C"]
+assert names[(3, None)] == "host queues" and cs, "queue depth counters"
+assert all(e["pid"] == 3 and 0 <= e["args"]["commands"] <= 32 and w0 <= e["ts"] < w1 for e in cs), cs[:3]
+assert max(e["args"]["commands"] for e in cs) > 1
+print(len(cs), "queue samples,", len(xs), "slices,", len(reads), "host reads of 45 us, tracks:", len(meta) - 2)
 PY
