@@ -31,6 +31,12 @@ FioInitiator::FioInitiator(sc_core::sc_module_name name, const InitiatorSetup& s
     s.trans.set_byte_enable_ptr(nullptr);
     if (setup.job.is_trim()) s.trans.set_extension(new host_if::DeallocateExtension);  // owned by the payload
   }
+  if (setup.job.zone_strided) {
+    zone_size_ = std::max<std::uint64_t>(setup.job.zonesize / setup.scale, align_);
+    const std::uint64_t range = setup.job.zonerange ? setup.job.zonerange : setup.job.zonesize;
+    zone_range_ = std::min(setup.region_bytes, std::max<std::uint64_t>(range / setup.scale / align_ * align_, setup.job.max_bs()));
+    zone_step_ = zone_range_ + setup.job.zoneskip / setup.scale;
+  }
   if (setup.trace) {
     trace_timed_ = setup.job.trace->timed && !setup.job.replay_no_stall;
     if (std::any_of(setup.trace->begin(), setup.trace->end(), [](const TraceIo& io) { return io.dir == kDirTrim; }))
@@ -90,6 +96,25 @@ void FioInitiator::plan(Slot& s) {
   s.dir = j.is_trim() ? kDirTrim : rng_.below(100) < j.read_percent() ? kDirRead : kDirWrite;
   s.bytes = draw_bs(s.dir);
   const bool random = j.is_random() && (j.percentage_random == 100 || rng_.below(100) < j.percentage_random);
+  if (j.zone_strided) {
+    // Inside the current zone: uniform if random, else on from the zone's start.
+    if (random) {
+      s.offset = zone_start_ + rng_.below((zone_range_ - std::min(zone_range_, s.bytes)) / align_ + 1) * align_;
+    } else {
+      if (next_seq_ < zone_start_ || next_seq_ + s.bytes > zone_start_ + zone_range_) next_seq_ = zone_start_;
+      s.offset = next_seq_;
+    }
+    next_seq_ = s.offset + s.bytes;
+    zone_done_ += s.bytes;
+    if (zone_done_ >= zone_size_) {  // on to the next zone, wrapping at the region's end
+      zone_done_ = 0;
+      zone_start_ += zone_step_;
+      if (zone_start_ + zone_range_ > setup_.region_bytes) zone_start_ = 0;
+      next_seq_ = zone_start_;
+    }
+    s.planned = true;
+    return;
+  }
   if (random) {
     s.offset = pattern_.next(rng_) * align_;
   } else {

@@ -101,6 +101,8 @@ class FioInitiator : public sc_core::sc_module {
   std::uint64_t next_seq_ = 0, issued_bytes_ = 0, issued_ios_ = 0;
   TimePs next_allowed_ps_[2] = {0, 0};  // rate/rate_iops, per direction
   std::size_t trace_next_ = 0;
+  // zonemode=strided (bytes in the model's scaled space)
+  std::uint64_t zone_start_ = 0, zone_done_ = 0, zone_range_ = 0, zone_size_ = 0, zone_step_ = 0;
   bool trace_timed_ = false;
   // A trace that mixes trims with reads/writes attaches this to a payload for a trim only.
   std::vector<std::unique_ptr<host_if::DeallocateExtension>> dealloc_;

@@ -413,6 +413,19 @@ class Parser {
       j.replay_no_stall = bool_value(key, v);
     } else if (key == "replay_time_scale") {
       j.replay_time_scale = static_cast<std::uint32_t>(uint_value(key, v, 1, 1000000));
+    } else if (key == "zonemode") {
+      const std::string m = lower(v);
+      if (m == "zbd") fail(key, "'zbd' (zoned block devices) is not modelled; use none or strided");
+      if (m != "none" && m != "strided") fail(key, fmt::format("'{}' is not allowed; use none or strided", v));
+      j.zone_strided = m == "strided";
+    } else if (key == "zonerange") {
+      j.zonerange = size_value(key, v);
+    } else if (key == "zonesize") {
+      j.zonesize = size_value(key, v);
+    } else if (key == "zoneskip") {
+      if (!v.empty() && std::tolower(static_cast<unsigned char>(v.back())) == 'z')
+        fail(key, "a count of zones ('z' suffix) is not supported; give bytes");
+      j.zoneskip = size_value(key, v, true);
     } else if (key == "loops") {
       j.loops = static_cast<std::uint32_t>(uint_value(key, v, 1, 1u << 20));
     } else if (key == "iodepth") {
@@ -455,7 +468,7 @@ class Parser {
       fail(key, "unknown or unsupported option; supported: rw, rwmixread, rwmixwrite, bs, bsrange, bssplit, "
                 "random_distribution, percentage_random, rate, rate_iops, number_ios, io_size, loops, write_bw_log, "
                 "write_iops_log, write_lat_log, log_avg_msec, log_max_value, log_offset, per_job_logs, read_iolog, "
-                "replay_no_stall, replay_time_scale, iodepth, numjobs, "
+                "replay_no_stall, replay_time_scale, zonemode=strided, zonerange, zonesize, zoneskip, iodepth, numjobs, "
                 "size, offset, runtime, time_based, ramp_time, thinktime, thinktime_blocks, randrepeat, randseed, "
                 "group_reporting, stonewall, name, direct, include (plus host-only keys such as ioengine, filename and "
                 "verify, ignored)");
@@ -463,6 +476,11 @@ class Parser {
   }
 
   void check_job(const FioJob& j) const {
+    if (j.zone_strided && j.zonesize == 0)
+      throw InputError(fmt::format("{}:{}: job '{}': zonemode=strided needs zonesize", path_, j.line, j.name));
+    if (j.zone_strided && j.random_distribution.kind != RandDist::Uniform)
+      throw InputError(fmt::format("{}:{}: job '{}': zonemode=strided with random_distribution is not supported",
+                                   path_, j.line, j.name));
     if (j.time_based && j.runtime_ps == 0)
       throw InputError(fmt::format("{}:{}: job '{}': time_based needs a runtime", path_, j.line, j.name));
   }

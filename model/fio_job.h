@@ -92,6 +92,10 @@ struct FioJob {
   // read_iolog: replay this trace instead of generating I/O. Open loop (the trace's times,
   // scaled by replay_time_scale %) unless replay_no_stall or the trace has no times.
   std::shared_ptr<const Trace> trace;
+  // zonemode=strided: I/O stays in one zone of zonerange bytes until zonesize bytes have
+  // moved, then skips zoneskip bytes to the next zone (all divided by --scale, like size).
+  bool zone_strided = false;
+  std::uint64_t zonerange = 0, zonesize = 0, zoneskip = 0;  // zonerange 0: = zonesize
   bool replay_no_stall = false;
   std::uint32_t replay_time_scale = 100;
 

@@ -39,6 +39,7 @@ bad_input(trace_bad_line "bad-trace.iolog:4: timestamp 'fast' is not a whole num
 bad_input(trace_unknown_format "unknown.trace:1: not a trace ssdtwin knows" ${_x} run --drive ${_d} ${_j}/unknown-trace.fio)
 bad_input(timeline_bad_window "is not START:LENGTH" ${_x} run --drive ${_d} ${_j}/ok.fio --timeline /tmp/x.json --timeline-window 5ms)
 bad_input(timeline_window_without_file "needs --timeline FILE.json" ${_x} run --drive ${_d} ${_j}/ok.fio --timeline-window 0:1ms)
+bad_input(zonemode_zbd "'zbd' (zoned block devices) is not modelled" ${_x} run --drive ${_d} ${_j}/zbd.fio)
 bad_input(too_many_queues "need 20 I/O queue pairs; the drive has 16" ${_x} run --drive ${_d} ${_j}/jobs20.fio)
 bad_input(offset_beyond_capacity "beyond the drive's user capacity" ${_x} run --drive ${_d} ${_j}/offset.fio)
 bad_input(size_beyond_capacity "exceeds the drive's user capacity" ${_x} run --drive ${_d} ${_j}/size.fio)
