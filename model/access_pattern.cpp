@@ -79,7 +79,7 @@ std::uint64_t AccessPattern::place(std::uint64_t rank0) const {
   return std::uint64_t((u128(rank0) * perm_mult_) % n_);
 }
 
-std::uint64_t AccessPattern::next(Rng& rng) {
+std::uint64_t AccessPattern::next_skewed(Rng& rng) {
   switch (d_.kind) {
     case RandDist::Uniform: return rng.below(n_);
     case RandDist::Zipf: return place(zipf_rank(rng) - 1);

@@ -28,9 +28,11 @@ class AccessPattern {
  public:
   // blocks: number of positions (> 0); scale: the model's capacity scale (zoned_abs).
   AccessPattern(const RandomDistribution& d, std::uint64_t blocks, std::uint64_t block_bytes, std::uint64_t scale);
-  std::uint64_t next(Rng& rng);
+  // Uniform inline (the common case on the hot path); the skewed ones out of line.
+  std::uint64_t next(Rng& rng) { return d_.kind == RandDist::Uniform ? rng.below(n_) : next_skewed(rng); }
 
  private:
+  std::uint64_t next_skewed(Rng& rng);
   std::uint64_t zipf_rank(Rng& rng) const;  // 1..N
   std::uint64_t place(std::uint64_t rank0) const;
 
