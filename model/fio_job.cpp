@@ -408,6 +408,8 @@ class Parser {
       namespace fs = std::filesystem;
       fs::path p(v);
       if (p.is_relative() && !fs::exists(p)) p = fs::path(path_).parent_path() / p;
+      if (!fs::exists(p)) fail(key, fmt::format("cannot open trace '{}' (looked in the working directory and next to "
+                                                "the job file)", v));
       j.trace = load_trace(p.string());
     } else if (key == "replay_no_stall") {
       j.replay_no_stall = bool_value(key, v);

@@ -36,6 +36,7 @@ bad_input(sweep_bad_job_value "option '--job-set': key 'rw'" ${_x} sweep --drive
 bad_input(sweep_bad_profile_value "pcie.lanes" ${_x} sweep --drive ${_d} --job ${_j}/ok.fio --set pcie.lanes=4,3)
 bad_input(sweep_bad_format "use csv or json" ${_x} sweep --drive ${_d} --job ${_j}/ok.fio --set iodepth=1 --output-format=xml)
 bad_input(trace_bad_line "bad-trace.iolog:4: timestamp 'fast' is not a whole number" ${_x} run --drive ${_d} ${_j}/bad-trace.fio)
+bad_input(trace_missing "trace-missing.fio:2: key 'read_iolog': cannot open trace 'missing.iolog'" ${_x} run --drive ${_d} ${_j}/trace-missing.fio)
 bad_input(trace_unknown_format "unknown.trace:1: not a trace ssdtwin knows" ${_x} run --drive ${_d} ${_j}/unknown-trace.fio)
 bad_input(timeline_bad_window "is not START:LENGTH" ${_x} run --drive ${_d} ${_j}/ok.fio --timeline /tmp/x.json --timeline-window 5ms)
 bad_input(timeline_window_without_file "needs --timeline FILE.json" ${_x} run --drive ${_d} ${_j}/ok.fio --timeline-window 0:1ms)
