@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "model/input_error.h"
+#include "model/parse_number.h"
 
 namespace ssdtwin::cli {
 
@@ -51,25 +52,23 @@ Args parse_args(int argc, char** argv, const std::vector<std::string>& with_valu
 
 bool Args::has(const std::string& flag) const { return std::find(bools.begin(), bools.end(), flag) != bools.end(); }
 
-std::string output_format(const Args& a) {
+std::string output_format(const Args& a, const std::vector<std::string>& allowed) {
   const auto it = a.single.find("--output-format");
-  const std::string format = it == a.single.end() ? "normal" : it->second;
-  if (format != "normal" && format != "json")
-    throw model::InputError(fmt::format("option '--output-format': '{}' is not allowed; use normal or json", format));
+  const std::string format = it == a.single.end() ? allowed.front() : it->second;
+  if (std::find(allowed.begin(), allowed.end(), format) == allowed.end()) {
+    std::string list;
+    for (std::size_t i = 0; i < allowed.size(); ++i)
+      list += (i == 0 ? "" : i + 1 == allowed.size() ? " or " : ", ") + allowed[i];
+    throw model::InputError(fmt::format("option '--output-format': '{}' is not allowed; use {}", format, list));
+  }
   return format;
 }
 
 std::uint32_t parse_uint(const std::string& flag, const std::string& v, std::uint32_t lo, std::uint32_t hi) {
-  std::size_t used = 0;
-  unsigned long x = 0;
-  try {
-    x = std::stoul(v, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != v.size() || x < lo || x > hi)
+  const auto x = model::parse_whole_uint(v);
+  if (!x || *x < lo || *x > hi)
     throw model::InputError(fmt::format("option '{}': '{}' is not a whole number in {}..{}", flag, v, lo, hi));
-  return static_cast<std::uint32_t>(x);
+  return static_cast<std::uint32_t>(*x);
 }
 
 model::Layout layout_from_args(const model::DriveConfig& cfg, const Args& a) {

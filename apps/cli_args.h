@@ -25,8 +25,9 @@ struct Args {
 Args parse_args(int argc, char** argv, const std::vector<std::string>& flags_with_value,
                 const std::vector<std::string>& bool_flags);
 
-// --output-format: "normal" (the default) or "json"; anything else is an InputError.
-std::string output_format(const Args& a);
+// --output-format: one of `allowed` (the first is the default); anything else is an
+// InputError listing them.
+std::string output_format(const Args& a, const std::vector<std::string>& allowed = {"normal", "json"});
 
 // A whole number in lo..hi for `flag`; throws InputError naming the flag and the range.
 std::uint32_t parse_uint(const std::string& flag, const std::string& v, std::uint32_t lo, std::uint32_t hi);

@@ -12,6 +12,7 @@
 #include "model/endurance.h"
 #include "model/fio_job.h"
 #include "model/input_error.h"
+#include "model/parse_number.h"
 
 namespace ssdtwin::apps {
 namespace {
@@ -19,16 +20,10 @@ namespace {
 using json = nlohmann::ordered_json;
 
 double parse_positive(const std::string& flag, const std::string& v) {
-  std::size_t used = 0;
-  double x = 0;
-  try {
-    x = std::stod(v, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != v.size() || !(x > 0) || x > 1e9)
+  const auto x = model::parse_whole_double(v);
+  if (!x || !(*x > 0) || *x > 1e9)
     throw model::InputError(fmt::format("option '{}': '{}' is not a positive number", flag, v));
-  return x;
+  return *x;
 }
 
 json result_json(const model::EnduranceResult& r, const model::Layout& l) {

@@ -117,12 +117,9 @@ int cmd_run(int argc, char** argv) {
   if (!a.single.count("--drive")) throw model::InputError("run: --drive PROFILE.toml is required");
   if (a.positional.size() != 1) throw model::InputError("run: exactly one fio job file is required");
   // run alone also writes fio's json+ (latency bins for fio_jsonplus_clat2csv).
-  const bool jsonplus = a.single.count("--output-format") && a.single.at("--output-format") == "json+";
-  if (a.single.count("--output-format") && !jsonplus && a.single.at("--output-format") != "normal" &&
-      a.single.at("--output-format") != "json")
-    throw model::InputError(fmt::format("option '--output-format': '{}' is not allowed; use normal, json or json+",
-                                        a.single.at("--output-format")));
-  const std::string format = jsonplus ? "json" : cli::output_format(a);
+  const std::string requested = cli::output_format(a, {"normal", "json", "json+"});
+  const bool jsonplus = requested == "json+";
+  const std::string format = jsonplus ? "json" : requested;
   const model::LoadedProfile profile = model::load_profile(a.single.at("--drive"), a.sets);
   model::FioJobFile jobs = model::parse_fio_job_file(a.positional[0]);
   model::apply_job_overrides(jobs, a.job_sets);

@@ -92,9 +92,7 @@ int cmd_sweep(int argc, char** argv) {
   if (!a.single.count("--job")) throw model::InputError("sweep: --job JOB.fio is required");
   if (!a.positional.empty()) throw model::InputError(fmt::format("sweep: unexpected argument '{}'", a.positional[0]));
   if (a.sets.empty()) throw model::InputError("sweep: give at least one --set KEY=V1,V2,...");
-  const std::string format = a.single.count("--output-format") ? a.single.at("--output-format") : "csv";
-  if (format != "csv" && format != "json")
-    throw model::InputError(fmt::format("option '--output-format': '{}' is not allowed; use csv or json", format));
+  const std::string format = cli::output_format(a, {"csv", "json"});
   const int parallel = parse_parallel(a.single);
   const std::string drive = a.single.at("--drive"), job = a.single.at("--job");
 

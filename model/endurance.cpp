@@ -100,7 +100,7 @@ EnduranceWorkload parse_endurance_workload(const std::string& name) {
 }
 
 FioWrites fio_writes(const FioJob& j, const std::string& path, const DriveConfig& cfg, const Layout& layout) {
-  const std::string where = fmt::format("{}:{}: job '{}'", path, j.line, j.name);
+  const std::string where = job_where(path, j);
   if (j.is_trim() || j.read_percent() == 100)
     throw InputError(fmt::format("{}: key 'rw' must write for an endurance run; use write, randwrite, rw, readwrite or "
                                  "randrw (reads do not wear NAND and are left out)", where));

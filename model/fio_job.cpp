@@ -11,6 +11,7 @@
 #include <filesystem>
 
 #include "model/input_error.h"
+#include "model/parse_number.h"
 
 namespace ssdtwin::model {
 namespace {
@@ -24,6 +25,17 @@ std::string trim(const std::string& s) {
 std::string lower(std::string s) {
   std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
   return s;
+}
+
+// "a:b:" -> {"a", "b", ""}: every part, trimmed, empty ones kept (they mean "default").
+std::vector<std::string> split_trimmed(const std::string& v, char sep) {
+  std::vector<std::string> parts;
+  for (std::size_t a = 0;;) {
+    const std::size_t c = v.find(sep, a);
+    parts.push_back(trim(v.substr(a, c == std::string::npos ? std::string::npos : c - a)));
+    if (c == std::string::npos) return parts;
+    a = c + 1;
+  }
 }
 
 // Split "123k" into number and suffix; the number may be fractional.
@@ -188,14 +200,9 @@ class Parser {
     return s;
   }
   std::uint64_t uint_value(const std::string& key, const std::string& v, std::uint64_t lo, std::uint64_t hi) {
-    std::uint64_t x = 0;
-    std::size_t used = 0;
-    try {
-      x = std::stoull(v, &used, 0);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != v.size() || v[0] == '-') fail(key, fmt::format("'{}' is not a whole number", v));
+    const auto parsed = parse_whole_uint(v, 0);
+    if (!parsed) fail(key, fmt::format("'{}' is not a whole number", v));
+    const std::uint64_t x = *parsed;
     if (x < lo || x > hi) fail(key, fmt::format("{} is out of range; allowed {}..{}", x, lo, hi));
     return x;
   }
@@ -219,14 +226,7 @@ class Parser {
   template <class F>
   void per_dir(const std::string& key, const std::string& v, std::uint32_t dirs, F set) {
     if (v.empty()) fail(key, "needs a value");
-    std::vector<std::string> parts;
-    std::size_t a = 0;
-    for (;;) {
-      const std::size_t c = v.find(',', a);
-      parts.push_back(trim(v.substr(a, c == std::string::npos ? std::string::npos : c - a)));
-      if (c == std::string::npos) break;
-      a = c + 1;
-    }
+    const std::vector<std::string> parts = split_trimmed(v, ',');
     if (parts.size() > dirs)
       fail(key, dirs == 3 ? "at most three comma-separated values (reads, writes, trims)"
                           : "at most two comma-separated values (reads, writes); trim rates are not modelled");
@@ -252,10 +252,7 @@ class Parser {
     b.split.clear();
     double sum = 0;
     std::size_t blanks = 0;
-    std::size_t a = 0;
-    for (;;) {
-      const std::size_t c = part.find(':', a);
-      const std::string item = trim(part.substr(a, c == std::string::npos ? std::string::npos : c - a));
+    for (const std::string& item : split_trimmed(part, ':')) {
       const auto slash = item.find('/');
       BlockSizes::Weight w;
       w.bytes = size_value(key, item.substr(0, slash));
@@ -268,8 +265,6 @@ class Parser {
       }
       b.split.push_back(w);
       if (b.split.size() > 64) fail(key, "at most 64 block sizes per direction (fio's limit)");
-      if (c == std::string::npos) break;
-      a = c + 1;
     }
     if (sum > 100.0 + 1e-9) fail(key, fmt::format("'{}': the percentages add up to {} (> 100)", part, sum));
     if (blanks == 0 && sum < 100.0 - 1e-9)
@@ -279,27 +274,14 @@ class Parser {
     return b;
   }
   double float_value(const std::string& key, const std::string& v) {
-    std::size_t used = 0;
-    double x = 0;
-    try {
-      x = std::stod(v, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != v.size() || !std::isfinite(x)) fail(key, fmt::format("'{}' is not a number", v));
-    return x;
+    const auto x = parse_whole_double(v);
+    if (!x) fail(key, fmt::format("'{}' is not a number", v));
+    return *x;
   }
   RandomDistribution distribution(const std::string& key, const std::string& v) {
     if (v.find(',') != std::string::npos) fail(key, "per-direction distributions are not supported; give one");
     RandomDistribution d;
-    std::vector<std::string> f;
-    std::size_t a = 0;
-    for (;;) {
-      const std::size_t c = v.find(':', a);
-      f.push_back(trim(v.substr(a, c == std::string::npos ? std::string::npos : c - a)));
-      if (c == std::string::npos) break;
-      a = c + 1;
-    }
+    const std::vector<std::string> f = split_trimmed(v, ':');
     const std::string kind = lower(f[0]);
     if (kind == "random") {
       if (f.size() > 1) fail(key, "'random' takes no parameters");
@@ -479,12 +461,11 @@ class Parser {
 
   void check_job(const FioJob& j) const {
     if (j.zone_strided && j.zonesize == 0)
-      throw InputError(fmt::format("{}:{}: job '{}': zonemode=strided needs zonesize", path_, j.line, j.name));
+      throw InputError(job_where(path_, j) + ": zonemode=strided needs zonesize");
     if (j.zone_strided && j.random_distribution.kind != RandDist::Uniform)
-      throw InputError(fmt::format("{}:{}: job '{}': zonemode=strided with random_distribution is not supported",
-                                   path_, j.line, j.name));
+      throw InputError(job_where(path_, j) + ": zonemode=strided with random_distribution is not supported");
     if (j.time_based && j.runtime_ps == 0)
-      throw InputError(fmt::format("{}:{}: job '{}': time_based needs a runtime", path_, j.line, j.name));
+      throw InputError(job_where(path_, j) + ": time_based needs a runtime");
   }
 
   std::string path_;
@@ -557,6 +538,10 @@ FioJobFile parse_fio_job_file(const std::string& path) {
   std::stringstream ss;
   ss << f.rdbuf();
   return parse_fio_job_text(ss.str(), path);
+}
+
+std::string job_where(const std::string& path, const FioJob& j) {
+  return fmt::format("{}:{}: job '{}'", path, j.line, j.name);
 }
 
 const char* rw_name(RwMode m) {

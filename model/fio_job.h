@@ -138,4 +138,7 @@ TimePs parse_fio_time(const std::string& v, double default_unit_ps = 1e12);  // 
 
 const char* rw_name(RwMode m);
 
+// "FILE:LINE: job 'NAME'": how errors about one job name it.
+std::string job_where(const std::string& path, const FioJob& j);
+
 }  // namespace ssdtwin::model

@@ -39,10 +39,18 @@ void JobLogs::close_lat_window(TimePs end_ps) {
   lat_from_ps_ = end_ps;
 }
 
+void JobLogs::close_rate_windows_before(TimePs t) {
+  while (t >= rate_from_ps_ + rate_window_ps_) close_rate_window(rate_from_ps_ + rate_window_ps_);
+}
+
+void JobLogs::close_lat_windows_before(TimePs t) {
+  while (t >= lat_from_ps_ + lat_window_ps_) close_lat_window(lat_from_ps_ + lat_window_ps_);
+}
+
 void JobLogs::record(TimePs done_ps, std::uint32_t dir, std::uint64_t bytes, std::uint64_t offset,
                      std::uint64_t lat_ns, std::uint64_t slat_ns) {
   if (s_.bw || s_.iops) {
-    while (done_ps >= rate_from_ps_ + rate_window_ps_) close_rate_window(rate_from_ps_ + rate_window_ps_);
+    close_rate_windows_before(done_ps);
     ++rate_[dir].ios;
     rate_[dir].bytes += bytes;
   }
@@ -54,7 +62,7 @@ void JobLogs::record(TimePs done_ps, std::uint32_t dir, std::uint64_t bytes, std
     clat.push_back({t_ms, lat_ns - slat_ns, dir, bytes, offset});
     return;
   }
-  while (done_ps >= lat_from_ps_ + lat_window_ps_) close_lat_window(lat_from_ps_ + lat_window_ps_);
+  close_lat_windows_before(done_ps);
   Acc& a = lat_acc_[dir];
   ++a.ios;
   a.lat_sum += lat_ns;
@@ -65,11 +73,11 @@ void JobLogs::record(TimePs done_ps, std::uint32_t dir, std::uint64_t bytes, std
 
 void JobLogs::finish(TimePs end_ps) {
   if (s_.bw || s_.iops) {
-    while (end_ps >= rate_from_ps_ + rate_window_ps_) close_rate_window(rate_from_ps_ + rate_window_ps_);
+    close_rate_windows_before(end_ps);
     if (end_ps > rate_from_ps_) close_rate_window(end_ps);
   }
   if (s_.lat && lat_window_ps_) {
-    while (end_ps >= lat_from_ps_ + lat_window_ps_) close_lat_window(lat_from_ps_ + lat_window_ps_);
+    close_lat_windows_before(end_ps);
     if (end_ps > lat_from_ps_) close_lat_window(end_ps);
   }
 }

@@ -52,6 +52,8 @@ class JobLogs {
   };
   void close_rate_window(TimePs end_ps);
   void close_lat_window(TimePs end_ps);
+  void close_rate_windows_before(TimePs t);  // every whole window that ends at or before t
+  void close_lat_windows_before(TimePs t);
 
   LogSettings s_;
   TimePs start_ps_ = 0, rate_window_ps_ = 0, rate_from_ps_ = 0, lat_window_ps_ = 0, lat_from_ps_ = 0;

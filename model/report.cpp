@@ -403,7 +403,7 @@ std::vector<std::string> write_fio_logs(const FioJobFile& jobs, const RunResult&
       // Without per_job_logs, clones share a file, as in fio: the first clone creates it.
       const bool append = !s.per_job && std::find(written.begin(), written.end(), path) != written.end();
       std::ofstream f(path, append ? std::ios::app : std::ios::trunc);
-      if (!f) throw InputError(fmt::format("{}:{}: job '{}': cannot write log file '{}'", jobs.path, j.line, j.name, path));
+      if (!f) throw InputError(fmt::format("{}: cannot write log file '{}'", job_where(jobs.path, j), path));
       for (const LogRow& row : rows) {
         if (s.offset) f << fmt::format("{}, {}, {}, {}, {}, 0\n", row.t_ms, row.value, row.dir, row.bs, row.offset);
         else f << fmt::format("{}, {}, {}, {}, 0\n", row.t_ms, row.value, row.dir, row.bs);

@@ -71,14 +71,6 @@ class GroupScheduler : public sc_core::sc_module {
   std::uint32_t running_ = 0;
 };
 
-}  // namespace
-
-namespace {
-
-std::string where_job(const FioJobFile& jf, const FioJob& j) {
-  return fmt::format("{}:{}: job '{}'", jf.path, j.line, j.name);
-}
-
 // A trace on this drive (docs/workloads.md, "Trace replay"): offsets are divided by the
 // capacity scale, folded into the job's region (modulo its size) and aligned down to
 // 512 B; an I/O that would run past the region's end is moved back to end there. Trims
@@ -118,7 +110,7 @@ void validate_jobs(const DriveConfig& cfg, const Layout& layout, const FioJobFil
   std::uint64_t queues = 0, group_queues = 0;
   for (const FioJob& j : jf.jobs) {
     if (j.stonewall && &j != &jf.jobs.front()) group_queues = 0;
-    const auto where = fmt::format("{}:{}: job '{}'", jf.path, j.line, j.name);
+    const auto where = job_where(jf.path, j);
     for (std::uint32_t d = 0; d < 3; ++d) {
       if (!j.uses_dir(d)) continue;
       const BlockSizes& b = j.bs[d];
@@ -166,7 +158,7 @@ void validate_jobs(const DriveConfig& cfg, const Layout& layout, const FioJobFil
 void validate_steady_rounds(const FioJobFile& jf) {
   const FioJob& first = jf.jobs.front();
   for (const FioJob& j : jf.jobs) {
-    const auto where = fmt::format("{}:{}: job '{}'", jf.path, j.line, j.name);
+    const auto where = job_where(jf.path, j);
     if (&j != &first && j.stonewall)
       throw InputError(fmt::format("{}: key 'stonewall': steady-state rounds need every job running together", where));
     if (!j.time_based || !j.runtime_ps)
@@ -225,7 +217,7 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
         s.queue_index = std::uint32_t(inits.size());
       }
       if (j.trace) {
-        if (!prepared[ji]) prepared[ji] = prepare_trace(*j.trace, s.region_bytes, layout, cfg, where_job(jf, j));
+        if (!prepared[ji]) prepared[ji] = prepare_trace(*j.trace, s.region_bytes, layout, cfg, job_where(jf.path, j));
         s.trace = prepared[ji];
       } else if (!j.time_based)  // fio: a job that is not time based moves io_size (default: size) times loops
         s.io_limit_bytes = (j.io_size ? j.io_size->resolve(cfg.user_bytes) / layout.scale : s.region_bytes) * j.loops;

@@ -8,6 +8,7 @@
 
 #include "model/fio_job.h"
 #include "model/input_error.h"
+#include "model/parse_number.h"
 
 namespace ssdtwin::model {
 namespace {
@@ -33,26 +34,14 @@ class TraceParser {
     throw InputError(fmt::format("{}:{}: {}", path_, line_, msg));
   }
   std::uint64_t number(const std::string& v, const char* what) const {
-    std::size_t used = 0;
-    std::uint64_t x = 0;
-    try {
-      x = std::stoull(v, &used, 10);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != v.size() || v[0] == '-') fail(fmt::format("{} '{}' is not a whole number", what, v));
-    return x;
+    const auto x = parse_whole_uint(v);
+    if (!x) fail(fmt::format("{} '{}' is not a whole number", what, v));
+    return *x;
   }
   double seconds(const std::string& v) const {
-    std::size_t used = 0;
-    double x = 0;
-    try {
-      x = std::stod(v, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != v.size() || x < 0) fail(fmt::format("time '{}' is not a non-negative number of seconds", v));
-    return x;
+    const auto x = parse_whole_double(v);
+    if (!x || *x < 0) fail(fmt::format("time '{}' is not a non-negative number of seconds", v));
+    return *x;
   }
   void add(Trace& t, TimePs when, std::uint32_t dir, std::uint64_t offset, std::uint64_t bytes) {
     if (bytes == 0) fail("an I/O of 0 bytes");
