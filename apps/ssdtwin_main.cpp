@@ -37,7 +37,7 @@ const char* kUsage =
     "usage:\n"
     "  ssdtwin run --drive PROFILE.toml JOB.fio [--output-format=normal|json|json+] [--output FILE]\n"
     "              [--set section.key=value]... [--scale N] [--precondition none|seqNx[,rand]|rand] [--seed N]\n"
-    "              [--check-invariants] [--timeseries-ms MS [--timeseries-csv FILE]] [--steady-rounds MAX]\n"
+    "              [--check-invariants] [--verify] [--timeseries-ms MS [--timeseries-csv FILE]] [--steady-rounds MAX]\n"
     "              [--power-state N] [--power-timeline T:N[,T:N]...] [--apst] [--job-set fio_key=value]...\n"
     "              [--timeline FILE.json [--timeline-window START:LENGTH]] [--quiet]\n"
     "  ssdtwin sweep --drive PROFILE.toml --job JOB.fio --set KEY=V1,V2,... [--set ...] [--jobs N]\n"
@@ -113,7 +113,7 @@ void write_output(const std::string& text, const cli::Args& a) {
 }
 
 int cmd_run(int argc, char** argv) {
-  const cli::Args a = cli::parse_args(argc, argv, {"--drive", "--output-format", "--output", "--set", "--job-set", "--scale", "--precondition", "--seed", "--timeseries-ms", "--timeseries-csv", "--steady-rounds", "--power-state", "--power-timeline", "--timeline", "--timeline-window"}, {"--check-invariants", "--apst", "--quiet"});
+  const cli::Args a = cli::parse_args(argc, argv, {"--drive", "--output-format", "--output", "--set", "--job-set", "--scale", "--precondition", "--seed", "--timeseries-ms", "--timeseries-csv", "--steady-rounds", "--power-state", "--power-timeline", "--timeline", "--timeline-window"}, {"--check-invariants", "--verify", "--apst", "--quiet"});
   if (!a.single.count("--drive")) throw model::InputError("run: --drive PROFILE.toml is required");
   if (a.positional.size() != 1) throw model::InputError("run: exactly one fio job file is required");
   // run alone also writes fio's json+ (latency bins for fio_jsonplus_clat2csv).
@@ -127,6 +127,7 @@ int cmd_run(int argc, char** argv) {
   model::RunOptions opt;
   if (a.single.count("--precondition")) parse_precondition(a.single.at("--precondition"), opt);
   opt.check_invariants = a.has("--check-invariants");
+  opt.verify = a.has("--verify");
   opt.power.apst = a.has("--apst");
   if (a.single.count("--power-state"))
     opt.power.initial_state = static_cast<std::uint32_t>(cli::parse_uint("--power-state", a.single.at("--power-state"), 0, 31));
@@ -193,6 +194,11 @@ int cmd_run(int argc, char** argv) {
     f << model::timeline_chrome_json(result).dump() << "\n";
   }
   for (const auto& path : model::write_fio_logs(jobs, result)) std::fprintf(stderr, "ssdtwin: wrote %s\n", path.c_str());
+  if (result.drive.verify.mismatches) {
+    std::fprintf(stderr, "ssdtwin: verify: %llu of %llu checks found data other than the newest version written\n",
+                 (unsigned long long)result.drive.verify.mismatches, (unsigned long long)result.drive.verify.checked);
+    return 3;
+  }
   if (a.single.count("--timeseries-csv")) {
     std::ofstream f(a.single.at("--timeseries-csv"));
     if (!f) throw model::InputError(fmt::format("option '--timeseries-csv': cannot write '{}'", a.single.at("--timeseries-csv")));

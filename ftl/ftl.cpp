@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "ftl/verify_tags.h"
 #include "nand/nand_timing.h"
 
 namespace ssdtwin::ftl {
@@ -63,6 +64,7 @@ bool Ftl::read(IoRequest* r) {
   for (std::uint64_t lpn = r->first_lpn; lpn < r->first_lpn + r->n_ius; ++lpn) {
     ++counters_.host_read_ius;
     const std::uint32_t e = map_.l2p(lpn);
+    if (VerifyTags* v = map_.verify()) v->check(VerifyPoint::HostRead, lpn, e);
     if (e == Mapping::kUnmapped) {
       ++counters_.read_unmapped;  // deallocated: the controller returns zeroes
       continue;
@@ -140,6 +142,7 @@ void Ftl::commit_write(IoRequest* r) {
     }
     if (Mapping::is_buffer_ref(e) && slot_state_[e & ~Mapping::kBufferFlag] == SlotState::Dirty) {
       ++counters_.buffer_overwrites;  // absorbed in DRAM, never reaches NAND
+      if (VerifyTags* v = map_.verify()) v->host_write(lpn, e & ~Mapping::kBufferFlag);
       continue;
     }
     const std::uint32_t s = free_slots_.back();
@@ -148,6 +151,7 @@ void Ftl::commit_write(IoRequest* r) {
     slot_lpn_[s] = static_cast<std::uint32_t>(lpn);
     slot_state_[s] = SlotState::Dirty;
     map_.map_to_buffer(lpn, s);
+    if (VerifyTags* v = map_.verify()) v->host_write(lpn, s);
     open_unit_->items.push_back(s);
     if (open_unit_->items.size() == geo_.ius_per_unit) {
       for (std::uint64_t slot : open_unit_->items) slot_state_[slot] = SlotState::Flushing;
@@ -159,7 +163,11 @@ void Ftl::commit_write(IoRequest* r) {
 }
 
 void Ftl::trim(IoRequest* r) {
-  for (std::uint64_t lpn = r->first_lpn; lpn < r->first_lpn + r->n_ius; ++lpn) map_.trim(lpn);
+  VerifyTags* v = map_.verify();
+  for (std::uint64_t lpn = r->first_lpn; lpn < r->first_lpn + r->n_ius; ++lpn) {
+    map_.trim(lpn);
+    if (v) v->host_trim(lpn);
+  }
   counters_.trimmed_ius += r->n_ius;
 }
 
@@ -205,6 +213,7 @@ void Ftl::on_host_program_done(nand::NandOp* op) {
   for (std::size_t i = 0; i < u->items.size(); ++i) {
     const std::uint32_t s = static_cast<std::uint32_t>(u->items[i]);
     const std::uint32_t lpn = slot_lpn_[s];
+    if (VerifyTags* v = map_.verify()) v->program_slot(u->base_ppn + i, s);
     if (map_.l2p(lpn) == (Mapping::kBufferFlag | s)) map_.commit_program(u->base_ppn + i, lpn);
     else map_.program_padding(u->base_ppn + i);  // overwritten while in flight
     slot_state_[s] = SlotState::Free;

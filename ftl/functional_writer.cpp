@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <stdexcept>
 
+#include "ftl/verify_tags.h"
+
 namespace ssdtwin::ftl {
 
 FunctionalWriter::FunctionalWriter(Mapping& map, GcWatermarks wm)
@@ -10,12 +12,15 @@ FunctionalWriter::FunctionalWriter(Mapping& map, GcWatermarks wm)
 
 void FunctionalWriter::write(std::uint64_t lpn) {
   const std::uint32_t e = map_.l2p(lpn);
+  VerifyTags* v = map_.verify();
   if (Mapping::is_buffer_ref(e)) {  // still in the open unit: absorbed in DRAM
     ++counters_.absorbed_ius;
+    if (v) v->host_write(lpn, e & ~Mapping::kBufferFlag);
     return;
   }
   ++counters_.host_ius;
   map_.map_to_buffer(lpn, fill_);
+  if (v) v->host_write(lpn, fill_);
   unit_[fill_++] = static_cast<std::uint32_t>(lpn);
   if (fill_ == geo_.ius_per_unit) program_host_unit(fill_);
 }
@@ -42,7 +47,9 @@ void FunctionalWriter::program_host_unit(std::uint32_t used) {
                                            "space; {} block groups retired as worn out)", map_.counters().retired_bgs));
   }
   const std::uint64_t base = map_.alloc_unit(die_, Stream::Host);
+  VerifyTags* v = map_.verify();
   for (std::uint32_t k = 0; k < geo_.ius_per_unit; ++k) {
+    if (v && k < used) v->program_slot(base + k, k);
     if (k < used) map_.commit_program(base + k, unit_[k]);
     else map_.program_padding(base + k);
   }

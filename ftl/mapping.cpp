@@ -1,4 +1,5 @@
 #include "ftl/mapping.h"
+#include "ftl/verify_tags.h"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -102,6 +103,11 @@ void Mapping::program_padding(std::uint64_t ppn) {
 
 void Mapping::relocate(std::uint64_t old_ppn, std::uint64_t new_ppn) {
   const std::uint32_t lpn = p2l_[old_ppn];
+  if (verify_) {
+    // The copy about to become the LPN's only flash copy must be its newest version.
+    if (lpn < kInvalid && l2p_[lpn] == old_ppn) verify_->check(VerifyPoint::Relocation, lpn, l2p_[lpn]);
+    verify_->copy(old_ppn, new_ppn);
+  }
   if (lpn < kInvalid && l2p_[lpn] == old_ppn) {
     invalidate(old_ppn);
     commit_program(new_ppn, lpn);
@@ -235,6 +241,7 @@ int Mapping::pick_by_scan(std::uint32_t die) {
 void Mapping::erase_bg(std::uint32_t die, std::uint32_t bg) {
   const std::uint64_t base = geo_.bg_base(die, bg);
   std::fill(p2l_.begin() + base, p2l_.begin() + base + geo_.ius_per_bg, kErased);
+  if (verify_) verify_->erase(base, geo_.ius_per_bg);
   ++erases_[idx(die, bg)];
   ++counters_.bgs_erased;
   if (retire_at_ && erases_[idx(die, bg)] >= retire_at_) {

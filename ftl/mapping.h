@@ -16,6 +16,8 @@
 
 namespace ssdtwin::ftl {
 
+class VerifyTags;
+
 enum class Stream : std::uint8_t { Host, Gc };
 // Closing: fully allocated, but a unit in it is still being filled or programmed
 // (not yet a GC candidate).
@@ -59,6 +61,11 @@ class Mapping {
 
   const nand::Geometry& geometry() const { return geo_; }
   std::uint64_t user_ius() const { return l2p_.size(); }
+  std::uint64_t physical_ius() const { return p2l_.size(); }
+  // Data-integrity tags (run --verify): relocations check and carry them, erases wipe
+  // them; the writers tag host data and programs. Null: off.
+  void set_verify(VerifyTags* v) { verify_ = v; }
+  VerifyTags* verify() const { return verify_; }
   std::uint32_t l2p(std::uint64_t lpn) const { return l2p_[lpn]; }
   std::uint32_t p2l(std::uint64_t ppn) const { return p2l_[ppn]; }
   static bool is_buffer_ref(std::uint32_t e) { return e != kUnmapped && (e & kBufferFlag); }
@@ -149,6 +156,7 @@ class Mapping {
   std::vector<std::vector<std::uint32_t>> free_;  // per die
   std::vector<Open> open_host_, open_gc_;
   MappingCounters counters_;
+  VerifyTags* verify_ = nullptr;
 };
 
 // Applies the profile's GC policy and wear-levelling thresholds. Thresholds are in P/E

@@ -1,5 +1,7 @@
 #include "model/drive.h"
 
+#include <algorithm>
+
 #include "model/energy.h"
 
 namespace ssdtwin::model {
@@ -19,6 +21,14 @@ Drive::Drive(sc_core::sc_module_name name, const DriveConfig& cfg, const Layout&
                                                    non_operational_static_w(cfg), power);
   flash_->set_energy_budget(&power_->budget());
   controller_->set_power(power_.get(), cfg.power);
+}
+
+void Drive::enable_verify() {
+  ftl::Mapping& map = ftl_->mapping();
+  // Slots: the timed write buffer's, or the functional writer's open unit (preconditioning).
+  const std::uint32_t slots = std::max(ftl_->buffer_capacity_ius(), layout_.geo.ius_per_unit);
+  verify_ = std::make_unique<ftl::VerifyTags>(map.user_ius(), map.physical_ius(), slots);
+  map.set_verify(verify_.get());
 }
 
 }  // namespace ssdtwin::model

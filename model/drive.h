@@ -5,6 +5,7 @@
 #include <systemc>
 
 #include "ftl/ftl.h"
+#include "ftl/verify_tags.h"
 #include "host_if/controller.h"
 #include "host_if/power_manager.h"
 #include "model/drive_config.h"
@@ -25,6 +26,11 @@ class Drive : public sc_core::sc_module {
   ftl::Ftl& ftl() { return *ftl_; }
   host_if::Controller& controller() { return *controller_; }
   host_if::PowerManager& power() { return *power_; }
+  // Data-integrity mode: tag every IU written from now on (call before preconditioning).
+  // Costs 8 B per physical IU and 4 B per LPN.
+  void enable_verify();
+  const ftl::VerifyTags* verify() const { return verify_.get(); }
+  ftl::VerifyTags* verify() { return verify_.get(); }
 
  private:
   DriveConfig cfg_;
@@ -33,6 +39,7 @@ class Drive : public sc_core::sc_module {
   std::unique_ptr<ftl::Ftl> ftl_;
   std::unique_ptr<host_if::Controller> controller_;
   std::unique_ptr<host_if::PowerManager> power_;
+  std::unique_ptr<ftl::VerifyTags> verify_;
 };
 
 }  // namespace ssdtwin::model

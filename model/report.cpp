@@ -240,6 +240,19 @@ json report_json(const ReportInput& in, bool latency_bins) {
               {"nand_programmed_ius", d.nand_programmed_ius}};
   s["write_amplification"] = d.waf;
   if (d.invariants_checked) s["invariants"] = d.invariant_violation.empty() ? "ok" : d.invariant_violation;
+  if (d.verified) {
+    json listed = json::array();
+    for (const auto& m : d.verify_mismatches)
+      listed.push_back({{"point", ftl::verify_point_name(m.point)}, {"lpn", m.lpn}, {"expected_seq", m.expected_seq},
+                        {"found_lpn", m.found_lpn}, {"found_seq", m.found_seq}});
+    s["verify"] = {{"checked", d.verify.checked},
+                   {"mismatches", d.verify.mismatches},
+                   {"writes_tagged", d.verify.writes_tagged},
+                   {"host_read_checks", d.verify.host_read_checks},
+                   {"relocation_checks", d.verify.relocation_checks},
+                   {"readback_checks", d.verify.readback_checks},
+                   {"first_mismatches", listed}};
+  }
   s["pcie"] = {{"payload_ceiling_bytes_per_s", d.link_payload_ceiling_bytes_per_s},
                {"upstream_utilisation", span ? double(d.link_up_busy_ps) / double(span) : 0.0},
                {"downstream_utilisation", span ? double(d.link_down_busy_ps) / double(span) : 0.0}};
@@ -344,6 +357,10 @@ std::string report_normal(const ReportInput& in) {
                      mean_fraction(d.flash.channel_busy_ps, r.sim_end_ps) * 100);
   out += fmt::format("  ftl: host IUs written={}, GC relocated IUs={}, write amplification={:.3f}\n",
                      d.ftl.host_written_ius, d.mapping.gc_ius_programmed, d.waf);
+  if (d.verified)
+    out += fmt::format("  verify: {} checks ({} host reads, {} relocations, {} read-back), {} mismatches\n", d.verify.checked,
+                       d.verify.host_read_checks, d.verify.relocation_checks, d.verify.readback_checks,
+                       d.verify.mismatches);
   if (const SteadyRoundsReport& ss = r.steady_rounds; ss.max_rounds) {
     if (ss.steady)
       out += fmt::format("  steady state (SNIA, IOPS over 5 rounds of {:.3g} s): reached at round {}; window {:.0f} IOPS, "

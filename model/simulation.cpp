@@ -298,6 +298,7 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
     return s;
   });
 
+  if (opt.verify) drive.enable_verify();
   auto t0 = Clock::now();
   if (opt.precondition_passes > 0 || opt.precondition_random) {
     ftl::FunctionalWriter w(drive.ftl().mapping(), {cfg.ftl.gc_low_watermark_bgs, cfg.ftl.gc_high_watermark_bgs});
@@ -356,6 +357,14 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
   if (opt.check_invariants) {
     d.invariants_checked = true;
     d.invariant_violation = drive.ftl().mapping().check_invariants(drive.ftl().buffer_slot_lpns());
+  }
+  if (ftl::VerifyTags* v = drive.verify()) {
+    // Read back every LPN through the mapping as it stands at the end.
+    const ftl::Mapping& map = drive.ftl().mapping();
+    for (std::uint64_t lpn = 0; lpn < map.user_ius(); ++lpn) v->check(ftl::VerifyPoint::Readback, lpn, map.l2p(lpn));
+    d.verified = true;
+    d.verify = v->counters();
+    d.verify_mismatches = v->first_mismatches();
   }
   // NAND bytes programmed per host byte: a write smaller than the IU costs a whole IU.
   d.waf = d.ftl.host_written_bytes

@@ -8,6 +8,7 @@
 
 
 #include "ftl/ftl.h"
+#include "ftl/verify_tags.h"
 #include "host_if/controller.h"
 #include "host_if/power_manager.h"
 #include "model/steady_rounds.h"
@@ -26,6 +27,7 @@ struct RunOptions {
   bool precondition_random = false;       // then uniform random 4K writes until WAF is steady
   std::uint64_t seed = 0;                 // mixed into job seeds when randrepeat=0
   bool check_invariants = false;          // run the FTL invariant checker after the jobs
+  bool verify = false;                    // data-integrity tags on every IU (ftl/verify_tags.h)
   TimePs timeseries_interval_ps = 0;      // 0: no time series in the report
   TimePs power_interval_ps = 10 * kPsPerMs;  // power series interval when no time series is asked for
   // > 0: each job's runtime is one round; rounds repeat until the SNIA rule holds on the
@@ -52,6 +54,11 @@ struct DriveResults {
   double waf = 0;  // NAND IUs programmed / host IUs written, over the timed run
   std::string invariant_violation;  // "" when checked and clean (or not checked)
   bool invariants_checked = false;
+  // --verify: counts of checks and mismatches (host reads, relocations, the final read-back
+  // of every LPN) and the first mismatches in detail.
+  bool verified = false;
+  ftl::VerifyCounters verify;
+  std::vector<ftl::VerifyMismatch> verify_mismatches;
 };
 
 struct PreconditionReport {

@@ -1,0 +1,69 @@
+// Data-integrity mode (run --verify). Every IU the host writes gets a tag (LPN, write
+// sequence) that travels with the data as the drive moves it: into a write-buffer slot,
+// programmed from the slot to a PPN, copied PPN to PPN by GC and static wear levelling,
+// wiped by an erase. The host side remembers only the newest sequence per LPN. A check
+// resolves an L2P entry the way the FTL would read it and compares the tag found there
+// with (LPN, newest sequence): any mapping bug that returns stale, foreign, erased or lost
+// data shows as a mismatch. The tags are kept apart from the P2L table on purpose, so a
+// wrong P2L entry cannot vouch for itself.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "sim/big_array.h"
+
+namespace ssdtwin::ftl {
+
+enum class VerifyPoint : std::uint8_t { HostRead, Relocation, Readback };
+const char* verify_point_name(VerifyPoint p);
+
+struct VerifyMismatch {
+  VerifyPoint point = VerifyPoint::HostRead;
+  std::uint64_t lpn = 0;
+  std::uint32_t expected_seq = 0;  // 0: the LPN was never written or is deallocated
+  std::uint32_t found_lpn = 0;     // what the resolved location holds (0/0: no data)
+  std::uint32_t found_seq = 0;
+};
+
+struct VerifyCounters {
+  std::uint64_t writes_tagged = 0;
+  std::uint64_t checked = 0, mismatches = 0;
+  std::uint64_t host_read_checks = 0, relocation_checks = 0, readback_checks = 0;
+};
+
+class VerifyTags {
+ public:
+  static constexpr std::size_t kMaxListed = 16;  // mismatches kept with their details
+
+  VerifyTags(std::uint64_t user_ius, std::uint64_t physical_ius, std::uint32_t buffer_slots);
+
+  // A new version of `lpn` has arrived in write-buffer `slot` (an overwrite in place too).
+  void host_write(std::uint64_t lpn, std::uint32_t slot);
+  // Deallocated: reads must now find no data.
+  void host_trim(std::uint64_t lpn) { expected_[lpn] = 0; }
+  // The slot's content was programmed at `ppn`.
+  void program_slot(std::uint64_t ppn, std::uint32_t slot) { flash_[ppn] = slot_[slot]; }
+  // GC or wear levelling copied `from`'s content to `to`.
+  void copy(std::uint64_t from, std::uint64_t to) { flash_[to] = flash_[from]; }
+  void erase(std::uint64_t first_ppn, std::uint64_t n);
+
+  // `l2p_entry` is what the mapping holds for `lpn` (a PPN, a buffer reference or
+  // unmapped); the data found there must be `lpn`'s newest version. Returns true if so.
+  bool check(VerifyPoint point, std::uint64_t lpn, std::uint32_t l2p_entry);
+
+  std::uint32_t expected_seq(std::uint64_t lpn) const { return expected_[lpn]; }
+  const VerifyCounters& counters() const { return counters_; }
+  const std::vector<VerifyMismatch>& first_mismatches() const { return listed_; }
+
+ private:
+  static std::uint64_t tag(std::uint64_t lpn, std::uint32_t seq) { return lpn << 32 | seq; }
+
+  BigArray<std::uint32_t> expected_;  // per LPN: newest write sequence, 0 = none
+  BigArray<std::uint64_t> flash_;     // per PPN: tag of the data programmed there, 0 = none
+  std::vector<std::uint64_t> slot_;   // per write-buffer slot
+  std::uint32_t seq_ = 0;
+  VerifyCounters counters_;
+  std::vector<VerifyMismatch> listed_;
+};
+
+}  // namespace ssdtwin::ftl
