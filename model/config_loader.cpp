@@ -133,8 +133,9 @@ class Loader {
       const std::size_t ps = p_.config.power.states.size();
       host_if::PowerStateDesc d;
       bool has_mp = false;
-      for (auto&& [k, v] : t) {
-        const std::string key(k.str());
+      for (auto&& kv : t) {
+        const std::string key(kv.first.str());
+        const toml::node& v = kv.second;  // a plain reference: C++17 lambdas cannot capture structured bindings
         const auto where = fmt::format("{}:{}: [[power_state]] PS{} key '{}'", path, v.source().begin.line, ps, key);
         auto number = [&](double lo, double hi) {
           double x;

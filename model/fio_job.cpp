@@ -511,7 +511,9 @@ std::uint64_t parse_fio_size(const std::string& v) {
       {"gib", 1073741824.0}, {"t", 1099511627776.0}, {"tb", 1099511627776.0}, {"tib", 1099511627776.0}};
   const auto it = mult.find(suffix);
   if (it == mult.end()) throw std::invalid_argument("bad suffix");
-  return static_cast<std::uint64_t>(num * it->second);
+  const auto bytes = scaled_whole(num, it->second);
+  if (!bytes) throw std::invalid_argument("size out of range");
+  return *bytes;
 }
 
 TimePs parse_fio_time(const std::string& v, double default_unit_ps) {
@@ -521,7 +523,10 @@ TimePs parse_fio_time(const std::string& v, double default_unit_ps) {
       {"msec", 1e9}, {"m", 60e12}, {"min", 60e12}, {"h", 3600e12}, {"hr", 3600e12}};
   const auto it = ps.find(suffix);
   if (it == ps.end()) throw std::invalid_argument("bad suffix");
-  return static_cast<TimePs>(num * (suffix.empty() ? default_unit_ps : it->second));
+  // At most 10^6 s (11.6 days) of simulated time: TimePs holds 213 days.
+  const auto t = scaled_whole(num, suffix.empty() ? default_unit_ps : it->second, 1e18);
+  if (!t) throw std::invalid_argument("time out of range");
+  return *t;
 }
 
 FioJobFile parse_fio_job_text(const std::string& text, const std::string& path) {

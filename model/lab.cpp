@@ -122,12 +122,29 @@ double metric_from_fio_json(const nlohmann::json& out, const std::string& metric
   const std::string what = metric.substr(metric.find('.') + 1);
   if (dir == "total")
     return metric_from_fio_json(out, "read." + what) + metric_from_fio_json(out, "write." + what);
+  // fio's JSON layout: jobs[].{read,write}.{bw_bytes, iops, lat_ns.{N, mean}}. A result of
+  // another shape is an input error naming the first field that is missing or not a number.
+  auto number = [](const nlohmann::json& obj, const char* key, const std::string& where) {
+    const auto it = obj.is_object() ? obj.find(key) : obj.end();
+    if (!obj.is_object() || it == obj.end() || !it->is_number())
+      throw InputError(fmt::format("fio result: '{}.{}' is missing or not a number (fio --output-format=json "
+                                   "writes jobs[].read/write with bw_bytes, iops and lat_ns.N/mean)", where, key));
+    return it->get<double>();
+  };
+  if (!out.is_object() || !out.contains("jobs") || !out["jobs"].is_array())
+    throw InputError("fio result: no 'jobs' array; is it fio --output-format=json?");
   double sum = 0, lat_weighted = 0, ios = 0;
-  for (const auto& j : out.at("jobs")) {
-    const auto& d = j.at(dir);
-    sum += what == "bw_mbps" ? d.at("bw_bytes").get<double>() / 1e6 : what == "iops" ? d.at("iops").get<double>() : 0.0;
-    const double n = d.at("lat_ns").at("N").get<double>();
-    lat_weighted += d.at("lat_ns").at("mean").get<double>() * n;
+  std::size_t k = 0;
+  for (const auto& j : out["jobs"]) {
+    const std::string where = fmt::format("jobs[{}].{}", k++, dir);
+    if (!j.is_object() || !j.contains(dir) || !j[dir].is_object())
+      throw InputError(fmt::format("fio result: '{}' is missing or not an object", where));
+    const auto& d = j[dir];
+    sum += what == "bw_mbps" ? number(d, "bw_bytes", where) / 1e6 : what == "iops" ? number(d, "iops", where) : 0.0;
+    const auto lat = d.find("lat_ns");
+    if (lat == d.end()) throw InputError(fmt::format("fio result: '{}.lat_ns' is missing", where));
+    const double n = number(*lat, "N", where + ".lat_ns");
+    lat_weighted += number(*lat, "mean", where + ".lat_ns") * n;
     ios += n;
   }
   if (what == "lat_mean_us") return ios > 0 ? lat_weighted / ios / 1e3 : 0.0;

@@ -31,4 +31,12 @@ inline std::optional<double> parse_whole_double(const std::string& v) {
   return std::nullopt;
 }
 
+// x * unit as a whole number if x is finite, non-negative and the product fits in `limit`
+// (a cast of an out-of-range double is undefined behaviour; callers name the error).
+inline std::optional<std::uint64_t> scaled_whole(double x, double unit, double limit = 1.8e19) {
+  const double v = x * unit;
+  if (!std::isfinite(v) || v < 0 || v >= limit) return std::nullopt;
+  return static_cast<std::uint64_t>(v);
+}
+
 }  // namespace ssdtwin::model

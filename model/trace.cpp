@@ -43,6 +43,12 @@ class TraceParser {
     if (!x || *x < 0) fail(fmt::format("time '{}' is not a non-negative number of seconds", v));
     return *x;
   }
+  // A time of `n` units of `unit_ps`, at most 10^6 s (TimePs holds 213 days).
+  TimePs time_ps(double n, double unit_ps, const char* what) const {
+    const auto t = scaled_whole(n, unit_ps, 1e18);
+    if (!t) fail(fmt::format("{} {} is beyond the 10^6 s a trace may span", what, n));
+    return *t;
+  }
   void add(Trace& t, TimePs when, std::uint32_t dir, std::uint64_t offset, std::uint64_t bytes) {
     if (bytes == 0) fail("an I/O of 0 bytes");
     if (bytes % 512 || offset % 512)
@@ -65,7 +71,7 @@ class TraceParser {
       if (f.empty()) continue;
       TimePs when = now;
       if (version == 3) {
-        when = TimePs(number(f[0], "timestamp")) * kPsPerUs;
+        when = time_ps(double(number(f[0], "timestamp")), double(kPsPerUs), "timestamp (us)");
         f.erase(f.begin());
       }
       if (f.size() == 2) {  // file management: add, open, close
@@ -79,7 +85,8 @@ class TraceParser {
       if (act == "wait") {
         if (version == 3) fail("action 'wait' is not allowed in version 3 (fio's rule; timestamps give the time)");
         const std::uint64_t us = number(f[2], "wait");
-        if (us >= 100) now += TimePs(us) * kPsPerUs;  // fio discards waits below 100 us
+        if (us >= 100) now += time_ps(double(us), double(kPsPerUs), "wait (us)");  // fio discards waits below 100 us
+        if (now > TimePs(1e18)) fail("the waits add up to more than the 10^6 s a trace may span");
         t.timed = true;
         ++t.skipped_lines;
         continue;
@@ -124,7 +131,9 @@ class TraceParser {
         ++t.skipped_lines;
         return;
       }
-      add(t, TimePs(seconds(f[3]) * 1e12 + 0.5), dir, number(f[7], "sector") * 512, blocks * 512);
+      const std::uint64_t sector = number(f[7], "sector");
+      if (sector >= (1ull << 54) || blocks >= (1ull << 54)) fail(fmt::format("sector {} + {} blocks is beyond 2^54 sectors", sector, blocks));
+      add(t, time_ps(seconds(f[3]), 1e12, "time (s)"), dir, sector * 512, blocks * 512);
     };
     one(first);
     for (std::string raw; std::getline(in, raw);) one(raw);
@@ -155,7 +164,8 @@ class TraceParser {
       std::transform(type.begin(), type.end(), type.begin(), [](unsigned char c) { return char(std::tolower(c)); });
       const std::uint32_t dir = type == "read" ? kDirRead : type == "write" ? std::uint32_t(kDirWrite) : 99u;
       if (dir == 99) fail(fmt::format("type '{}' is not allowed; use Read or Write", f[3]));
-      add(t, TimePs(ticks - t0) * 100 * kPsPerNs, dir, number(f[4], "offset"), number(f[5], "size"));
+      add(t, time_ps(double(ticks - t0), 100.0 * double(kPsPerNs), "timestamp (100 ns ticks from the first)"), dir,
+          number(f[4], "offset"), number(f[5], "size"));
     };
     one(first);
     for (std::string raw; std::getline(in, raw);) one(raw);

@@ -14,6 +14,7 @@ packages=(
   python3-matplotlib      # tools/ssdtwin-plot (PNG plots from the JSON/CSV outputs)
   libnlopt-cxx-dev        # ssdtwin calibrate (derivative-free fitting)
   fio                     # tests: a real fio result imported as lab records
+  clang libclang-rt-14-dev  # tools/fuzz.sh: libFuzzer targets (preset "fuzz")
 )
 
 missing=()
