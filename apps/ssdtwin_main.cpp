@@ -37,7 +37,8 @@ const char* kUsage =
     "usage:\n"
     "  ssdtwin run --drive PROFILE.toml JOB.fio [--output-format=normal|json|json+] [--output FILE]\n"
     "              [--set section.key=value]... [--scale N] [--precondition none|seqNx[,rand]|rand] [--seed N]\n"
-    "              [--check-invariants] [--verify] [--timeseries-ms MS [--timeseries-csv FILE]] [--steady-rounds MAX]\n"
+    "              [--check-invariants] [--verify] [--power-loss-at T[,T...]] [--power-loss-random N] [--power-off T]\n"
+    "              [--timeseries-ms MS [--timeseries-csv FILE]] [--steady-rounds MAX]\n"
     "              [--power-state N] [--power-timeline T:N[,T:N]...] [--apst] [--job-set fio_key=value]...\n"
     "              [--timeline FILE.json [--timeline-window START:LENGTH]] [--quiet]\n"
     "  ssdtwin sweep --drive PROFILE.toml --job JOB.fio --set KEY=V1,V2,... [--set ...] [--jobs N]\n"
@@ -113,7 +114,7 @@ void write_output(const std::string& text, const cli::Args& a) {
 }
 
 int cmd_run(int argc, char** argv) {
-  const cli::Args a = cli::parse_args(argc, argv, {"--drive", "--output-format", "--output", "--set", "--job-set", "--scale", "--precondition", "--seed", "--timeseries-ms", "--timeseries-csv", "--steady-rounds", "--power-state", "--power-timeline", "--timeline", "--timeline-window"}, {"--check-invariants", "--verify", "--apst", "--quiet"});
+  const cli::Args a = cli::parse_args(argc, argv, {"--drive", "--output-format", "--output", "--set", "--job-set", "--scale", "--precondition", "--seed", "--timeseries-ms", "--timeseries-csv", "--steady-rounds", "--power-state", "--power-timeline", "--timeline", "--timeline-window", "--power-loss-at", "--power-loss-random", "--power-off"}, {"--check-invariants", "--verify", "--apst", "--quiet"});
   if (!a.single.count("--drive")) throw model::InputError("run: --drive PROFILE.toml is required");
   if (a.positional.size() != 1) throw model::InputError("run: exactly one fio job file is required");
   // run alone also writes fio's json+ (latency bins for fio_jsonplus_clat2csv).
@@ -128,6 +129,30 @@ int cmd_run(int argc, char** argv) {
   if (a.single.count("--precondition")) parse_precondition(a.single.at("--precondition"), opt);
   opt.check_invariants = a.has("--check-invariants");
   opt.verify = a.has("--verify");
+  if (a.single.count("--power-loss-at")) {
+    std::stringstream ss(a.single.at("--power-loss-at"));
+    for (std::string t; std::getline(ss, t, ',');) {
+      try {
+        if (t.empty()) throw std::invalid_argument("empty");
+        opt.power_loss.at_ps.push_back(model::parse_fio_time(t));
+      } catch (const std::invalid_argument&) {
+        throw model::InputError(fmt::format("option '--power-loss-at': '{}' is not a time (fio syntax, e.g. 250ms; "
+                                            "a list is comma-separated)", t));
+      }
+    }
+  }
+  if (a.single.count("--power-loss-random"))
+    opt.power_loss_random = static_cast<std::uint32_t>(cli::parse_uint("--power-loss-random", a.single.at("--power-loss-random"), 1, 1000));
+  if (a.single.count("--power-off")) {
+    try {
+      opt.power_loss.off_ps = model::parse_fio_time(a.single.at("--power-off"));
+    } catch (const std::invalid_argument&) {
+      throw model::InputError(fmt::format("option '--power-off': '{}' is not a time (fio syntax, e.g. 100ms)",
+                                          a.single.at("--power-off")));
+    }
+    if (opt.power_loss.at_ps.empty() && !opt.power_loss_random)
+      throw model::InputError("option '--power-off' needs --power-loss-at or --power-loss-random");
+  }
   opt.power.apst = a.has("--apst");
   if (a.single.count("--power-state"))
     opt.power.initial_state = static_cast<std::uint32_t>(cli::parse_uint("--power-state", a.single.at("--power-state"), 0, 31));
@@ -194,6 +219,17 @@ int cmd_run(int argc, char** argv) {
     f << model::timeline_chrome_json(result).dump() << "\n";
   }
   for (const auto& path : model::write_fio_logs(jobs, result)) std::fprintf(stderr, "ssdtwin: wrote %s\n", path.c_str());
+  for (const auto& e : result.power_losses) {
+    if (!e.scan.durable_mismatches && !e.scan.lost_acknowledged) continue;
+    std::fprintf(stderr, "ssdtwin: power loss at %.6f s: %llu acknowledged writes lost, %llu LPNs already on NAND at the "
+                 "cut came back wrong%s\n", s_from_ps(e.cut_ps), (unsigned long long)e.scan.lost_acknowledged,
+                 (unsigned long long)e.scan.durable_mismatches,
+                 e.plp && !e.clean ? " (the hold-up ran out: GC had erased victims whose moved data was still in its "
+                                     "capacitor-protected buffer)" : "");
+    // Without PLP, or with a flush that finished, data on NAND must survive: otherwise the
+    // model itself is wrong.
+    if (e.scan.durable_mismatches && (!e.plp || e.clean)) return 3;
+  }
   if (result.drive.verify.mismatches) {
     std::fprintf(stderr, "ssdtwin: verify: %llu of %llu checks found data other than the newest version written\n",
                  (unsigned long long)result.drive.verify.mismatches, (unsigned long long)result.drive.verify.checked);

@@ -24,7 +24,8 @@ Ftl::Ftl(const FtlConfig& cfg, const nand::NandConfig& nand, const nand::Geometr
       slot_state_(slot_lpn_.size(), SlotState::Free),
       host_programs_inflight_(geo.dies, 0),
       gc_(geo.dies),
-      gc_stream_(map_) {
+      gc_stream_(map_),
+      gc_units_inflight_(geo.dies) {
   free_slots_.reserve(slot_lpn_.size());
   for (std::uint32_t s = std::uint32_t(slot_lpn_.size()); s-- > 0;) free_slots_.push_back(s);
   ready_units_.reserve(slot_lpn_.size() / geo.ius_per_unit + 2);
@@ -124,7 +125,13 @@ void Ftl::grant_waiting_writes() {
 
 void Ftl::commit_write(IoRequest* r) {
   reserved_slots_ -= r->n_ius;
+  if (power_failing_) {  // the supply is gone: the DMA never delivered this data
+    counters_.dropped_at_power_loss += r->n_ius;
+    grant_waiting_writes();
+    return;
+  }
   counters_.host_written_bytes += r->bytes;
+  if (VerifyTags* v = map_.verify()) r->first_seq = v->last_seq() + 1;
   for (std::uint64_t lpn = r->first_lpn; lpn < r->first_lpn + r->n_ius; ++lpn) {
     ++counters_.host_written_ius;
     const std::uint32_t e = map_.l2p(lpn);
@@ -160,6 +167,10 @@ void Ftl::commit_write(IoRequest* r) {
     }
   }
   dispatch_host_units();
+}
+
+void Ftl::write_acked(const IoRequest* r) {
+  if (VerifyTags* v = map_.verify(); v && !power_failing_ && r->first_seq) v->host_ack(r->first_lpn, r->n_ius, r->first_seq);
 }
 
 void Ftl::trim(IoRequest* r) {
@@ -220,6 +231,8 @@ void Ftl::on_host_program_done(nand::NandOp* op) {
     free_slots_.push_back(s);
     --used_slots_;
   }
+  // A unit flushed before it was full (power failure) is padded.
+  for (std::size_t i = u->items.size(); i < geo_.ius_per_unit; ++i) map_.program_padding(u->base_ppn + i);
   map_.end_program(u->base_ppn);
   --host_programs_inflight_[op->die];
   give_unit(u);
@@ -240,7 +253,7 @@ void Ftl::maybe_start_gc(std::uint32_t die) {
 
 void Ftl::start_gc(std::uint32_t die, int victim) {
   GcJob& g = gc_[die];
-  if (g.active) return;
+  if (g.active || power_failing_) return;
   if (victim < 0) victim = map_.pick_victim(die);
   if (victim < 0) return;
   g.active = true;
@@ -250,7 +263,7 @@ void Ftl::start_gc(std::uint32_t die, int victim) {
   g.credit = geo_.ius_per_unit;  // a first unit's worth, to get going
   // The GC stream's partial unit may lie in the victim: close it before scanning.
   std::uint64_t unit = 0;
-  if (gc_stream_.close_if_in(die, g.victim, unit)) submit_gc_program(die);
+  if (gc_stream_.close_if_in(die, g.victim, unit)) submit_gc_program(die, unit);
   const std::uint64_t base = geo_.bg_base(die, g.victim);
   for (std::uint64_t p = base; p < base + geo_.ius_per_bg; ++p)
     if (still_valid(p)) g.list.push_back(p);
@@ -281,7 +294,7 @@ bool Ftl::wants_more_gc(std::uint32_t die) const {
 
 void Ftl::set_host_idle(bool idle) {
   host_idle_ = idle;
-  if (!idle) return;  // a running job falls back to earning credits from host writes
+  if (!idle || power_failing_) return;  // a running job falls back to earning credits from host writes
   ++counters_.idle_periods;
   for (std::uint32_t die = 0; die < geo_.dies; ++die) {
     if (gc_[die].active) gc_pump(die);
@@ -291,6 +304,7 @@ void Ftl::set_host_idle(bool idle) {
 
 void Ftl::gc_pump(std::uint32_t die) {
   GcJob& g = gc_[die];
+  if (power_failing_) return;
   while (g.reads_inflight < cfg_.gc_reads_inflight && g.cursor < g.list.size() &&
          (g.credit > 0 || gc_urgent(die))) {
     const std::size_t first = g.cursor;
@@ -327,15 +341,20 @@ void Ftl::relocate_gc_batch(nand::NandOp* op) {
   const std::uint32_t die = op->die;
   std::uint64_t unit = 0;
   for (std::uint64_t i = op->aux; i < op->aux + op->count; ++i)
-    if (still_valid(g.list[i]) && gc_stream_.relocate(die, g.list[i], unit)) submit_gc_program(die);
+    if (still_valid(g.list[i]) && gc_stream_.relocate(die, g.list[i], unit)) submit_gc_program(die, unit);
   --g.reads_inflight;
+  // Power failing with PLP: once the die's GC reads are in, its GC buffer is flushed.
+  if (power_failing_ && cfg_.plp && g.reads_inflight == 0 && gc_stream_.close_partial(die, unit))
+    submit_gc_program(die, unit);
   gc_pump(die);
   gc_check_done(die);
 }
 
-void Ftl::submit_gc_program(std::uint32_t die) {
+void Ftl::submit_gc_program(std::uint32_t die, std::uint64_t unit_base) {
   nand::NandOp* op = new_op(nand::OpKind::Program, die, kGcProgram);
   op->bus_bytes = unit_bus_bytes_;
+  op->aux = unit_base;
+  gc_units_inflight_[die].push_back(unit_base);
   ++counters_.gc_programs;
   flash_.submit(op);
 }
@@ -343,6 +362,13 @@ void Ftl::submit_gc_program(std::uint32_t die) {
 void Ftl::gc_check_done(std::uint32_t die) {
   GcJob& g = gc_[die];
   if (!g.active || g.erasing || g.cursor < g.list.size() || g.reads_inflight) return;
+  if (!cfg_.plp) {
+    // No power-loss protection: the victim keeps the only durable copy of what was moved
+    // until the GC units holding it are programmed (the partial one is padded now).
+    std::uint64_t unit = 0;
+    if (gc_stream_.close_partial(die, unit)) submit_gc_program(die, unit);
+    if (!gc_units_inflight_[die].empty()) return;  // the program's completion checks again
+  }
   if (map_.valid_ius(die, g.victim) != 0)
     throw std::logic_error("GC victim still holds valid data after relocation");
   g.erasing = true;
@@ -359,7 +385,19 @@ void Ftl::on_nand_done(nand::NandOp* op) {
     }
     case kHostProgram: on_host_program_done(op); break;
     case kGcRead: on_gc_read_done(op); return;  // returned to the pool after relocation
-    case kGcProgram: break;  // remapped when read; the program costs NAND time only
+    case kGcProgram: {  // remapped when read; the program costs NAND time only
+      auto& units = gc_units_inflight_[op->die];
+      const auto it = std::find(units.begin(), units.end(), op->aux);
+      if (it == units.end()) throw std::logic_error("a GC unit's program finished that was never submitted");
+      units.erase(it);
+      if (!cfg_.plp) {
+        const std::uint32_t die = op->die;
+        ops_.put(op);
+        gc_check_done(die);
+        return;
+      }
+      break;
+    }
     case kRmwRead: break;    // merged into the buffered IU
     case kGcErase: {
       GcJob& g = gc_[op->die];
@@ -375,6 +413,57 @@ void Ftl::on_nand_done(nand::NandOp* op) {
     }
   }
   ops_.put(op);
+}
+
+// ---------------------------------------------------------------- power loss
+
+void Ftl::power_fail() {
+  power_failing_ = true;
+  if (!cfg_.plp) return;  // nothing to flush with: DRAM dies with the supply
+  if (!open_unit_->items.empty()) {  // the partly filled host unit goes out padded
+    for (std::uint64_t slot : open_unit_->items) slot_state_[slot] = SlotState::Flushing;
+    ready_units_.push_back(open_unit_);
+    open_unit_ = take_unit();
+  }
+  dispatch_host_units();
+  for (std::uint32_t die = 0; die < geo_.dies; ++die) {
+    std::uint64_t unit = 0;
+    if (gc_[die].reads_inflight == 0 && gc_stream_.close_partial(die, unit)) submit_gc_program(die, unit);
+  }
+}
+
+void Ftl::power_restore() {
+  power_failing_ = false;
+  for (std::uint32_t die = 0; die < geo_.dies; ++die) {
+    if (gc_[die].active) {
+      gc_pump(die);
+      gc_check_done(die);
+    } else {
+      maybe_start_gc(die);
+    }
+  }
+}
+
+bool Ftl::holds_volatile_data() const {
+  if (used_slots_ > 0) return true;
+  for (std::uint32_t die = 0; die < geo_.dies; ++die) {
+    std::uint64_t base = 0;
+    if (host_programs_inflight_[die] || !gc_units_inflight_[die].empty() || gc_[die].reads_inflight ||
+        gc_stream_.partial(die, base))
+      return true;
+  }
+  return false;
+}
+
+std::vector<std::pair<std::uint64_t, std::uint64_t>> Ftl::interrupted_ranges() const {
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> out;
+  for (std::uint32_t die = 0; die < geo_.dies; ++die) {
+    for (std::uint64_t base : gc_units_inflight_[die]) out.emplace_back(base, geo_.ius_per_unit);
+    std::uint64_t base = 0;
+    if (const std::uint32_t n = gc_stream_.partial(die, base)) out.emplace_back(base, n);
+  }
+  // Host units in flight need no entry: their IUs are tagged only when the program completes.
+  return out;
 }
 
 }  // namespace ssdtwin::ftl

@@ -25,6 +25,7 @@ struct IoRequest {
   bool partial_first = false;     // the first IU is only partly covered
   bool partial_last = false;      // the last IU is only partly covered (n_ius > 1)
   std::uint32_t pending = 0;
+  std::uint32_t first_seq = 0;  // --verify: the write sequence of the first IU (the rest follow)
   IoRequest* next = nullptr;  // write-buffer wait queue
 };
 
@@ -51,6 +52,7 @@ struct FtlCounters {
   std::uint64_t write_stalls = 0;  // commands that waited for buffer space
   std::uint64_t trimmed_ius = 0;
   std::uint64_t idle_periods = 0;  // times background GC was started by host idleness
+  std::uint64_t dropped_at_power_loss = 0;  // IUs whose data arrived after the supply failed
 };
 
 class Ftl : public nand::FlashClient {
@@ -78,6 +80,22 @@ class Ftl : public nand::FlashClient {
   // its end; while idle, GC runs unpaced up to idle_gc_target_bgs free block groups per die.
   void set_host_idle(bool idle);
   TimePs idle_gc_after_ps() const { return cfg_.idle_gc_after_ps; }
+  // The drive posted a write's completion (--verify records it as acknowledged).
+  void write_acked(const IoRequest* r);
+
+  // Power loss (model/power_loss.*). power_fail(): the supply is gone; host data arriving
+  // from now on is dropped and GC starts no new reads. With PLP the firmware flushes on
+  // capacitor energy: the open host unit is padded and programmed, each die's partial GC
+  // unit once its reads are in. power_restore(): back to normal after recovery.
+  void power_fail();
+  void power_restore();
+  bool power_failing() const { return power_failing_; }
+  // Data not yet safely on NAND: the write buffer, programs in flight, GC reads and
+  // partial GC units.
+  bool holds_volatile_data() const;
+  // [first PPN, count) ranges a cut now would leave unreadable: GC units whose program has
+  // not completed, and partly filled GC units (their IUs were remapped when read).
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> interrupted_ranges() const;
 
   Mapping& mapping() { return map_; }
   const Mapping& mapping() const { return map_; }
@@ -121,7 +139,7 @@ class Ftl : public nand::FlashClient {
   void gc_check_done(std::uint32_t die);
   void on_gc_read_done(nand::NandOp* op);
   void relocate_gc_batch(nand::NandOp* op);
-  void submit_gc_program(std::uint32_t die);
+  void submit_gc_program(std::uint32_t die, std::uint64_t unit_base);
   bool still_valid(std::uint64_t ppn) const {
     const std::uint32_t lpn = map_.p2l(ppn);
     return lpn < Mapping::kInvalid && map_.l2p(lpn) == ppn;
@@ -154,6 +172,8 @@ class Ftl : public nand::FlashClient {
   std::vector<Unit*> free_units_;
   std::vector<GcJob> gc_;
   GcStream gc_stream_;
+  std::vector<std::vector<std::uint64_t>> gc_units_inflight_;  // per die: bases of GC units programming
+  bool power_failing_ = false;
   FtlCounters counters_;
 };
 

@@ -26,6 +26,9 @@ struct FtlConfig {
   std::uint32_t gc_paced = 1;               // 1: GC relocation paced by host writes (credits); 0: as fast as it can
   TimePs idle_gc_after_ps = 0;              // host idle this long (no command outstanding) starts background GC; 0 off
   std::uint32_t idle_gc_target_bgs = 0;     // per die: background GC collects until this many block groups are free
+  // 1: the write and GC buffers are power-loss protected (hold-up capacitors). 0: they are
+  // volatile, so a GC victim is erased only once its relocated data is programmed.
+  std::uint32_t plp = 1;
 };
 
 }  // namespace ssdtwin::ftl

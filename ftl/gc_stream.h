@@ -52,6 +52,23 @@ class GcStream {
     return true;
   }
 
+  // Pads and closes the die's partly filled unit, if any (returns true: it needs its
+  // program). Without power-loss protection relocated data may not wait in DRAM for the
+  // next victim; on a power failure with it, the GC buffer is flushed.
+  bool close_partial(std::uint32_t die, std::uint64_t& unit_base) {
+    Fill& f = fill_[die];
+    if (f.next == 0 || f.next == map_.geometry().ius_per_unit) return false;
+    pad(f);
+    unit_base = f.base;
+    return true;
+  }
+  // The die's partly filled unit: its base and IUs filled (0 when there is none).
+  std::uint32_t partial(std::uint32_t die, std::uint64_t& unit_base) const {
+    const Fill& f = fill_[die];
+    unit_base = f.base;
+    return f.next == map_.geometry().ius_per_unit ? 0 : f.next;
+  }
+
   // Pads every partial unit (end of a functional run).
   void close_all() {
     for (Fill& f : fill_)

@@ -17,7 +17,7 @@ const char* verify_point_name(VerifyPoint p) {
 }
 
 VerifyTags::VerifyTags(std::uint64_t user_ius, std::uint64_t physical_ius, std::uint32_t buffer_slots)
-    : expected_(user_ius, 0), flash_(physical_ius, 0), slot_(buffer_slots, 0) {
+    : expected_(user_ius, 0), acked_(user_ius, 0), trimmed_(user_ius, 0), flash_(physical_ius, 0), slot_(buffer_slots, 0) {
   if (user_ius > Mapping::kBufferFlag)
     throw std::invalid_argument("verify: more LPNs than a 31-bit tag holds");
 }
@@ -26,8 +26,13 @@ void VerifyTags::host_write(std::uint64_t lpn, std::uint32_t slot) {
   if (seq_ == UINT32_MAX)
     throw std::runtime_error("verify: more than 4.29e9 host IU writes in one run; the 32-bit write sequence would wrap");
   expected_[lpn] = ++seq_;
+  trimmed_[lpn] = 0;
   slot_[slot] = tag(lpn, seq_);
   ++counters_.writes_tagged;
+}
+
+void VerifyTags::host_ack(std::uint64_t first_lpn, std::uint32_t n_ius, std::uint32_t first_seq) {
+  for (std::uint32_t k = 0; k < n_ius; ++k) acked_[first_lpn + k] = std::max(acked_[first_lpn + k], first_seq + k);
 }
 
 void VerifyTags::erase(std::uint64_t first_ppn, std::uint64_t n) {

@@ -5,7 +5,9 @@
 // resolves an L2P entry the way the FTL would read it and compares the tag found there
 // with (LPN, newest sequence): any mapping bug that returns stale, foreign, erased or lost
 // data shows as a mismatch. The tags are kept apart from the P2L table on purpose, so a
-// wrong P2L entry cannot vouch for itself.
+// wrong P2L entry cannot vouch for itself. The flash tags double as the spare-area
+// metadata (LPN, sequence) a controller writes with each IU, which a recovery scan after a
+// power cut reads back (ftl/recovery.h).
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -40,18 +42,31 @@ class VerifyTags {
   // A new version of `lpn` has arrived in write-buffer `slot` (an overwrite in place too).
   void host_write(std::uint64_t lpn, std::uint32_t slot);
   // Deallocated: reads must now find no data.
-  void host_trim(std::uint64_t lpn) { expected_[lpn] = 0; }
+  void host_trim(std::uint64_t lpn) {
+    expected_[lpn] = 0;
+    trimmed_[lpn] = 1;
+  }
+  // The drive posted the completion of a write whose IUs got sequences first_seq.. in LPN
+  // order: from now on losing them breaks the drive's promise.
+  void host_ack(std::uint64_t first_lpn, std::uint32_t n_ius, std::uint32_t first_seq);
   // The slot's content was programmed at `ppn`.
   void program_slot(std::uint64_t ppn, std::uint32_t slot) { flash_[ppn] = slot_[slot]; }
   // GC or wear levelling copied `from`'s content to `to`.
   void copy(std::uint64_t from, std::uint64_t to) { flash_[to] = flash_[from]; }
-  void erase(std::uint64_t first_ppn, std::uint64_t n);
+  void erase(std::uint64_t first_ppn, std::uint64_t n);  // also: pages whose program a power cut interrupted
 
   // `l2p_entry` is what the mapping holds for `lpn` (a PPN, a buffer reference or
   // unmapped); the data found there must be `lpn`'s newest version. Returns true if so.
   bool check(VerifyPoint point, std::uint64_t lpn, std::uint32_t l2p_entry);
 
   std::uint32_t expected_seq(std::uint64_t lpn) const { return expected_[lpn]; }
+  std::uint32_t acked_seq(std::uint64_t lpn) const { return acked_[lpn]; }
+  bool trimmed(std::uint64_t lpn) const { return trimmed_[lpn] != 0; }
+  std::uint32_t last_seq() const { return seq_; }
+  // The spare-area metadata of a physical IU: (LPN << 32 | sequence), 0 when it holds none.
+  std::uint64_t flash_tag(std::uint64_t ppn) const { return flash_[ppn]; }
+  std::uint64_t physical_ius() const { return flash_.size(); }
+  std::uint64_t user_ius() const { return expected_.size(); }
   const VerifyCounters& counters() const { return counters_; }
   const std::vector<VerifyMismatch>& first_mismatches() const { return listed_; }
 
@@ -59,6 +74,8 @@ class VerifyTags {
   static std::uint64_t tag(std::uint64_t lpn, std::uint32_t seq) { return lpn << 32 | seq; }
 
   BigArray<std::uint32_t> expected_;  // per LPN: newest write sequence, 0 = none
+  BigArray<std::uint32_t> acked_;     // per LPN: newest sequence whose completion was posted
+  BigArray<std::uint8_t> trimmed_;    // per LPN: deallocated since last written
   BigArray<std::uint64_t> flash_;     // per PPN: tag of the data programmed there, 0 = none
   std::vector<std::uint64_t> slot_;   // per write-buffer slot
   std::uint32_t seq_ = 0;

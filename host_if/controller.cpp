@@ -246,6 +246,7 @@ void Controller::complete(Command* c, TimePs now) {
   if (c->op == Op::Read) wire += link_.mwr_wire_bytes(c->io.bytes);
   const TimePs seen = up_.reserve(now, now, link_.wire_time_ps(wire)) + one_way_ps_;
   c->trans->set_response_status(tlm::TLM_OK_RESPONSE);
+  if (c->op == Op::Write) ftl_.write_acked(&c->io);
   if (c->blocking_done) {
     c->blocking_done->notify(sc_ps(seen - now));
   } else {

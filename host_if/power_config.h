@@ -20,6 +20,19 @@ struct PowerStateDesc {
   double actp_w = 0;        // active power (0: not reported)
 };
 
+// Power-loss protection (drive profile [plp]): hold-up capacitors keep the drive running
+// after the supply fails, long enough to program what DRAM holds. Hold-up time = usable
+// capacitor energy / the drive's draw while flushing. After power returns the controller
+// boots, then loads its map (saved with PLP; rebuilt by a spare-area scan without).
+struct PlpConfig {
+  double capacitor_energy_j = 0;  // usable: 1/2 C (V_charge^2 - V_cutoff^2)
+  double flush_power_w = 0;       // drive draw while flushing on capacitor energy
+  TimePs boot_ps = 0;             // power-on to controller ready, before the map is loaded
+  TimePs hold_up_ps() const {
+    return flush_power_w > 0 ? TimePs(capacitor_energy_j / flush_power_w * 1e12) : 0;
+  }
+};
+
 struct PowerConfig {
   double controller_idle_w = 0;       // controller logic and cores, operational, no command work
   double fe_core_busy_w = 0;          // extra per front-end core while it processes a command
@@ -40,6 +53,7 @@ struct PowerConfig {
   double tmt1_c = 0, tmt2_c = 0;
   double tmt1_limit_w = 0, tmt2_limit_w = 0;
   std::vector<PowerStateDesc> states;  // PS0 .. PSn
+  PlpConfig plp;
 };
 
 }  // namespace ssdtwin::host_if

@@ -104,6 +104,18 @@ std::vector<KeyDesc> build() {
   k.push_back(num(D::Drive, "ftl.static_wl_spread_pe", I, "P/E cycles", 0, 1000000, 1,
                   "Static wear levelling: erase-count spread in a die that moves the coldest data (0: off)",
                   ACC(ftl.static_wl_spread_pe), {}, "0"));
+  k.push_back(num(D::Drive, "plp.enabled", I, "", 0, 1, 1,
+                  "1: power-loss protection (write and GC buffers flushed on capacitor energy, map saved); 0: none "
+                  "(buffers are volatile, the map is rebuilt by a spare-area scan, GC erases a victim only once "
+                  "its relocated data is programmed)", ACC(ftl.plp), {0, 1}, "1"));
+  k.push_back(num(D::Drive, "plp.capacitor_energy_j", F, "J", 0, 1000, 1,
+                  "Usable hold-up energy, 1/2 C (V_charge^2 - V_cutoff^2)", ACC(power.plp.capacitor_energy_j), {}, "1.6"));
+  k.push_back(num(D::Drive, "plp.flush_power_w", F, "W", 0.1, 1000, 1,
+                  "Drive draw while flushing on capacitor energy (hold-up time = energy / this)",
+                  ACC(power.plp.flush_power_w), {}, "20"));
+  k.push_back(num(D::Drive, "plp.boot_ms", F, "ms", 0, 1e6, kPsPerUsD * 1000,
+                  "Power-on to controller ready after a power loss, before the map is loaded or rebuilt",
+                  ACC(power.plp.boot_ps), {}, "1000"));
   k.push_back(num(D::Drive, "controller.fe_cores", I, "", 1, 64, 1, "Front-end firmware cores processing commands", ACC(controller.fe_cores)));
   k.push_back(num(D::Drive, "controller.fe_write_cores", I, "", 0, 64, 1,
                   "Of the firmware cores, how many may run writes, deallocates and GC batches at once (the FTL "

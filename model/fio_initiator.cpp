@@ -185,6 +185,11 @@ void FioInitiator::on_slot(std::uint32_t slot, TimePs now) {
     if (setup_.timeline) setup_.timeline->queue_depth(setup_.queue_index, s.seen_ps, inflight_);
     const TimePs done_ps = s.seen_ps + host_.complete_overhead_ps;  // fio reaps the completion
     issue_ps = done_ps;
+    if (!powered_) {  // the drive vanished with this command outstanding
+      ++stats_.power_loss_aborted;
+      power_parked_.push_back(slot);
+      return;
+    }
     // Data moved, ramp included (deallocations move none).
     const bool was_trim = setup_.job.is_trim() || s.dir == kDirTrim;
     if (!was_trim) (s.trans.is_read() ? stats_.all_read_bytes : stats_.all_write_bytes) += s.trans.get_data_length();
@@ -206,6 +211,10 @@ void FioInitiator::on_slot(std::uint32_t slot, TimePs now) {
   // A trace is done when every entry has been taken (a slot may hold one waiting for its time).
   if (setup_.trace && !s.planned && trace_next_ >= setup_.trace->size()) return;
   if (!may_issue(issue_ps)) return;
+  if (!powered_) {
+    power_parked_.push_back(slot);
+    return;
+  }
   if (thinking_) {
     parked_.push_back(slot);
     return;
@@ -237,6 +246,12 @@ void FioInitiator::on_slot(std::uint32_t slot, TimePs now) {
   }
 }
 
+void FioInitiator::power_on(TimePs now) {
+  powered_ = true;
+  for (std::uint32_t slot : power_parked_) wake_.at(now + host_.submit_overhead_ps, slot);
+  power_parked_.clear();
+}
+
 void FioInitiator::on_wake() {
   const TimePs now = sc_now_ps();
   wake_.drain([this, now](std::uint32_t slot) { on_slot(slot, now); });
@@ -246,7 +261,7 @@ void FioInitiator::on_wake() {
     for (std::uint32_t slot : parked_) wake_.at(now + setup_.job.thinktime_ps, slot);
     parked_.clear();
   }
-  if (inflight_ == 0 && wake_.idle() && !done_) {
+  if (inflight_ == 0 && wake_.idle() && !done_ && power_parked_.empty()) {
     done_ = true;
     // Stopped by the runtime: the window is exactly the runtime. Stopped by size: it closes
     // at the last completion.

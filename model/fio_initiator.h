@@ -65,6 +65,11 @@ class FioInitiator : public sc_core::sc_module {
   ~FioInitiator() override;
   void start(TimePs now);  // called by the group scheduler
   void stop_at(TimePs t) { stop_ps_ = std::min(stop_ps_, t); }  // ends the runtime early
+  // The drive lost power: completions reaped from now on never happened for the host
+  // (counted as aborted, not in the statistics) and no slot issues until power_on().
+  void power_off() { powered_ = false; }
+  void power_on(TimePs now);
+  std::uint32_t inflight() const { return inflight_; }
   const JobStats& stats() const { return stats_; }
   const InitiatorSetup& setup() const { return setup_; }
 
@@ -114,6 +119,8 @@ class FioInitiator : public sc_core::sc_module {
   std::uint32_t since_think_ = 0;
   bool thinking_ = false;
   std::vector<std::uint32_t> parked_;
+  bool powered_ = true;
+  std::vector<std::uint32_t> power_parked_;  // slots waiting for the drive to come back
   JobStats stats_;
   ScWakeups<std::uint32_t> wake_;
 };

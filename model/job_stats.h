@@ -31,6 +31,7 @@ struct JobStats {
   // Every completion, ramp and drain included (for time series).
   std::uint64_t all_read_bytes = 0, all_write_bytes = 0;  // data moved, ramp included (not deallocations)
   std::uint64_t all_ios = 0;  // every completion, ramp included (for the power report)
+  std::uint64_t power_loss_aborted = 0;  // commands whose completion was lost to a power cut
   JobLogs logs;               // fio log files, when the job asks for them
   TimePs runtime_ps() const { return end_ps > start_ps ? end_ps - start_ps : 0; }
 };

@@ -240,6 +240,39 @@ json report_json(const ReportInput& in, bool latency_bins) {
               {"nand_programmed_ius", d.nand_programmed_ius}};
   s["write_amplification"] = d.waf;
   if (d.invariants_checked) s["invariants"] = d.invariant_violation.empty() ? "ok" : d.invariant_violation;
+  if (r.power_losses_planned) {
+    json events = json::array();
+    for (const PowerLossEvent& e : r.power_losses) {
+      json lost = json::array();
+      for (const auto& w : e.scan.lost)
+        lost.push_back({{"lpn", w.lpn}, {"seq", w.seq}, {"recovered_seq", w.recovered_seq}, {"acknowledged", w.acknowledged}});
+      events.push_back({{"at_s", s_from_ps(e.cut_ps)},
+                        {"plp", e.plp},
+                        {"hold_up_ms", double(e.hold_up_ps) / kPsPerMs},
+                        {"energy_available_j", e.energy_available_j},
+                        {"energy_used_j", e.energy_used_j},
+                        {"buffered_ius_at_cut", e.buffered_ius_at_cut},
+                        {"clean", e.clean},
+                        {"flushed_after_us", e.clean ? double(e.flushed_after_ps) / kPsPerUs : -1.0},
+                        {"aborted_commands", e.aborted_commands},
+                        {"scan_programmed_ius", e.scan.programmed_ius_scanned},
+                        {"unflushed_lpns", e.scan.unflushed_lpns},
+                        {"lost_writes", e.scan.lost_writes},
+                        {"lost_acknowledged_writes", e.scan.lost_acknowledged},
+                        {"lost_equals_unflushed", e.scan.lost_equals_unflushed},
+                        {"durable_checked", e.scan.durable_checked},
+                        {"durable_mismatches", e.scan.durable_mismatches},
+                        {"resurrected_trims", e.scan.resurrected_trims},
+                        {"recovery_s", e.recovery.seconds},
+                        {"recovery_basis", e.recovery.basis},
+                        {"resumed_at_s", e.clean ? s_from_ps(e.resumed_ps) : -1.0},
+                        {"lost", lost}});
+    }
+    s["power_loss"] = {{"planned", r.power_losses_planned},
+                       {"happened", r.power_losses.size()},
+                       {"ended_run", r.ended_by_power_loss},
+                       {"events", events}};
+  }
   if (d.verified) {
     json listed = json::array();
     for (const auto& m : d.verify_mismatches)
@@ -357,6 +390,23 @@ std::string report_normal(const ReportInput& in) {
                      mean_fraction(d.flash.channel_busy_ps, r.sim_end_ps) * 100);
   out += fmt::format("  ftl: host IUs written={}, GC relocated IUs={}, write amplification={:.3f}\n",
                      d.ftl.host_written_ius, d.mapping.gc_ius_programmed, d.waf);
+  for (const PowerLossEvent& e : r.power_losses) {
+    out += fmt::format("  power loss at {:.6f} s: {}, {} buffered IUs, {} commands aborted; ", s_from_ps(e.cut_ps),
+                       e.plp ? fmt::format("PLP {:.2f} J / {:.1f} ms hold-up", e.energy_available_j,
+                                           double(e.hold_up_ps) / kPsPerMs)
+                             : std::string("no PLP"),
+                       e.buffered_ius_at_cut, e.aborted_commands);
+    if (e.clean)
+      out += fmt::format("flushed in {:.1f} us ({:.3f} J); ", double(e.flushed_after_ps) / kPsPerUs, e.energy_used_j);
+    else
+      out += "volatile data left when the drive went dark; ";
+    out += fmt::format("scan: {} lost writes ({} acknowledged), {} unflushed, lost {} unflushed, {} durable mismatches",
+                       e.scan.lost_writes, e.scan.lost_acknowledged, e.scan.unflushed_lpns,
+                       e.scan.lost_equals_unflushed ? "==" : "!=", e.scan.durable_mismatches);
+    if (e.scan.resurrected_trims) out += fmt::format(", {} deallocated LPNs come back", e.scan.resurrected_trims);
+    out += fmt::format("; recovery {:.3f} s ({})\n", e.recovery.seconds, e.recovery.basis);
+  }
+  if (r.ended_by_power_loss) out += "  the run ended at the last power loss (torn state: the model does not resume from it)\n";
   if (d.verified)
     out += fmt::format("  verify: {} checks ({} host reads, {} relocations, {} read-back), {} mismatches\n", d.verify.checked,
                        d.verify.host_read_checks, d.verify.relocation_checks, d.verify.readback_checks,

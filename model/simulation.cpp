@@ -11,6 +11,7 @@
 #include "model/endurance.h"
 #include "model/fio_initiator.h"
 #include "model/input_error.h"
+#include "sim/rng.h"
 
 namespace ssdtwin::model {
 namespace {
@@ -298,7 +299,24 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
     return s;
   });
 
-  if (opt.verify) drive.enable_verify();
+  // Power cuts: the fixed times plus a seeded random schedule.
+  PowerLossOptions losses = opt.power_loss;
+  if (opt.power_loss_random) {
+    if (planned_s <= 0)
+      throw InputError("option '--power-loss-random': needs time-based jobs with a runtime (the cuts are drawn over "
+                       "the planned run)");
+    Rng rng(mix_seed(opt.seed, 0x70776c6f7373ULL));
+    for (std::uint32_t i = 0; i < opt.power_loss_random; ++i)
+      losses.at_ps.push_back(TimePs((0.1 + 0.8 * rng.unit()) * planned_s * 1e12));
+  }
+  std::sort(losses.at_ps.begin(), losses.at_ps.end());
+  std::unique_ptr<PowerLossInjector> injector;
+  if (!losses.at_ps.empty()) {
+    std::vector<FioInitiator*> hosts;
+    for (const auto& i : inits) hosts.push_back(i.get());
+    injector = std::make_unique<PowerLossInjector>("power_loss", drive, std::move(hosts), losses);
+  }
+  if (opt.verify || injector) drive.enable_verify();
   auto t0 = Clock::now();
   if (opt.precondition_passes > 0 || opt.precondition_random) {
     ftl::FunctionalWriter w(drive.ftl().mapping(), {cfg.ftl.gc_low_watermark_bgs, cfg.ftl.gc_high_watermark_bgs});
@@ -319,7 +337,12 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
   res.wall_precondition_s = std::chrono::duration<double>(t1 - t0).count();
   res.wall_simulation_s = std::chrono::duration<double>(t2 - t1).count();
   res.sim_end_ps = sc_now_ps();
-  if (!sched.finished()) {
+  if (injector) {
+    res.power_losses = injector->events();
+    res.power_losses_planned = losses.at_ps.size();
+    res.ended_by_power_loss = injector->ended_run();
+  }
+  if (!sched.finished() && !res.ended_by_power_loss) {
     // The kernel ran out of events with commands still outstanding: a model deadlock
     // (for example no free block group and no GC victim). Say so instead of reporting
     // a partial run.
@@ -359,9 +382,11 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
     d.invariant_violation = drive.ftl().mapping().check_invariants(drive.ftl().buffer_slot_lpns());
   }
   if (ftl::VerifyTags* v = drive.verify()) {
-    // Read back every LPN through the mapping as it stands at the end.
+    // Read back every LPN through the mapping as it stands at the end; after a torn power
+    // cut the drive is dark and the recovery scan (power_losses) is the read-back.
     const ftl::Mapping& map = drive.ftl().mapping();
-    for (std::uint64_t lpn = 0; lpn < map.user_ius(); ++lpn) v->check(ftl::VerifyPoint::Readback, lpn, map.l2p(lpn));
+    if (!res.ended_by_power_loss)
+      for (std::uint64_t lpn = 0; lpn < map.user_ius(); ++lpn) v->check(ftl::VerifyPoint::Readback, lpn, map.l2p(lpn));
     d.verified = true;
     d.verify = v->counters();
     d.verify_mismatches = v->first_mismatches();

@@ -16,6 +16,7 @@
 #include "model/fio_job.h"
 #include "model/job_stats.h"
 #include "model/layout.h"
+#include "model/power_loss.h"
 #include "model/time_series.h"
 #include "nand/activity_log.h"
 #include "nand/flash_stats.h"
@@ -28,6 +29,11 @@ struct RunOptions {
   std::uint64_t seed = 0;                 // mixed into job seeds when randrepeat=0
   bool check_invariants = false;          // run the FTL invariant checker after the jobs
   bool verify = false;                    // data-integrity tags on every IU (ftl/verify_tags.h)
+  // Power cuts (model/power_loss.h): at the given times, and/or `power_loss_random` more
+  // drawn uniformly over the middle 80% of the planned run (time-based jobs). Either turns
+  // on verify (the recovery scan reads the tags).
+  PowerLossOptions power_loss;
+  std::uint32_t power_loss_random = 0;
   TimePs timeseries_interval_ps = 0;      // 0: no time series in the report
   TimePs power_interval_ps = 10 * kPsPerMs;  // power series interval when no time series is asked for
   // > 0: each job's runtime is one round; rounds repeat until the SNIA rule holds on the
@@ -76,6 +82,9 @@ struct RunResult {
   std::uint64_t power_throttled_ops = 0;  // operations the power cap delayed
   TimePs power_throttle_delay_ps = 0;
   std::vector<JobStats> jobs;  // one per clone, in job-file order
+  std::vector<PowerLossEvent> power_losses;  // cuts that happened, in order
+  std::size_t power_losses_planned = 0;
+  bool ended_by_power_loss = false;  // a torn cut ended the run (see PowerLossInjector)
   std::vector<nand::ActivityInterval> timeline;  // when RunOptions asks for one
   std::vector<nand::ActivityLog::QueueSample> timeline_queues;
   TimePs timeline_from_ps = 0, timeline_to_ps = 0;
