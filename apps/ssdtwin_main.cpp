@@ -209,6 +209,11 @@ int cmd_run(int argc, char** argv) {
   }
   const model::RunResult result = model::run_fio(profile.config, layout, jobs, opt);
   if (shown) std::fprintf(stderr, "\r%80s\r", "");  // clear the progress line
+  for (const auto& f : result.traces)
+    if (f.folded)
+      std::fprintf(stderr, "ssdtwin: job '%s': %llu of %llu I/Os of trace %s lie beyond the job's region (at scale %llu) "
+                   "and were folded into it (offset modulo the region)\n", f.job.c_str(), (unsigned long long)f.folded,
+                   (unsigned long long)f.ios, f.path.c_str(), (unsigned long long)layout.scale);
   if (!result.drive.invariant_violation.empty())
     std::fprintf(stderr, "ssdtwin: FTL invariant violated: %s\n", result.drive.invariant_violation.c_str());
   const model::ReportInput in{profile, layout, jobs, opt, result};

@@ -240,6 +240,12 @@ json report_json(const ReportInput& in, bool latency_bins) {
               {"nand_programmed_ius", d.nand_programmed_ius}};
   s["write_amplification"] = d.waf;
   if (d.invariants_checked) s["invariants"] = d.invariant_violation.empty() ? "ok" : d.invariant_violation;
+  if (!r.traces.empty()) {
+    json t = json::array();
+    for (const auto& f : r.traces)
+      t.push_back({{"job", f.job}, {"path", f.path}, {"ios", f.ios}, {"folded_beyond_region", f.folded}});
+    s["traces"] = t;
+  }
   if (r.power_losses_planned) {
     json events = json::array();
     for (const PowerLossEvent& e : r.power_losses) {

@@ -78,7 +78,8 @@ class GroupScheduler : public sc_core::sc_module {
 // shrink to the whole IUs they cover (deallocation works on IUs); a trim covering none is
 // dropped. Writes larger than half the write buffer are refused.
 std::shared_ptr<const std::vector<TraceIo>> prepare_trace(const Trace& t, std::uint64_t region, const Layout& layout,
-                                                          const DriveConfig& cfg, const std::string& where) {
+                                                          const DriveConfig& cfg, const std::string& where,
+                                                          std::uint64_t& folded) {
   auto out = std::make_shared<std::vector<TraceIo>>();
   out->reserve(t.ios.size());
   const std::uint64_t iu = cfg.ftl.iu_bytes;
@@ -90,6 +91,7 @@ std::shared_ptr<const std::vector<TraceIo>> prepare_trace(const Trace& t, std::u
     if (x.dir == kDirWrite && x.bytes > cfg.ftl.write_buffer_bytes / 2)
       throw InputError(fmt::format("{}: trace {}: a write of {} B exceeds half the write buffer ({} B)", where, t.path,
                                    x.bytes, cfg.ftl.write_buffer_bytes));
+    folded += x.offset / layout.scale + x.bytes > region;
     x.offset = (x.offset / layout.scale) % region / 512 * 512;
     if (x.offset + x.bytes > region) x.offset = (region - x.bytes) / 512 * 512;
     if (x.dir == kDirTrim) {
@@ -218,7 +220,11 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
         s.queue_index = std::uint32_t(inits.size());
       }
       if (j.trace) {
-        if (!prepared[ji]) prepared[ji] = prepare_trace(*j.trace, s.region_bytes, layout, cfg, job_where(jf.path, j));
+        if (!prepared[ji]) {
+          TraceFolding f{j.name, j.trace->path, j.trace->ios.size(), 0};
+          prepared[ji] = prepare_trace(*j.trace, s.region_bytes, layout, cfg, job_where(jf.path, j), f.folded);
+          res.traces.push_back(f);
+        }
         s.trace = prepared[ji];
       } else if (!j.time_based)  // fio: a job that is not time based moves io_size (default: size) times loops
         s.io_limit_bytes = (j.io_size ? j.io_size->resolve(cfg.user_bytes) / layout.scale : s.region_bytes) * j.loops;

@@ -73,6 +73,13 @@ struct PreconditionReport {
   std::uint32_t random_steady_round = 0;
 };
 
+// A replayed trace: how many of its I/Os lay beyond the job's region (after dividing by
+// the scale) and were folded into it (docs/workloads.md, "Trace replay").
+struct TraceFolding {
+  std::string job, path;
+  std::uint64_t ios = 0, folded = 0;
+};
+
 struct RunResult {
   PreconditionReport precondition;
   SteadyRoundsReport steady_rounds;
@@ -82,6 +89,7 @@ struct RunResult {
   std::uint64_t power_throttled_ops = 0;  // operations the power cap delayed
   TimePs power_throttle_delay_ps = 0;
   std::vector<JobStats> jobs;  // one per clone, in job-file order
+  std::vector<TraceFolding> traces;
   std::vector<PowerLossEvent> power_losses;  // cuts that happened, in order
   std::size_t power_losses_planned = 0;
   bool ended_by_power_loss = false;  // a torn cut ended the run (see PowerLossInjector)

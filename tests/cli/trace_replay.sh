@@ -33,6 +33,9 @@ expect = {  # (I/Os, bytes) per direction, read off each sample by hand
     "msr": {"read": (3, 16384), "write": (2, 69632), "trim": (0, 0)},
 }
 runtime_ms = {"v2": 3, "blk": 3, "msr": 22}  # the traces' last time stamps (open loop)
+# I/Os beyond the tiny drive (72 MiB) are folded into the region, and counted.
+folded = {n: json.load(open(f"{tmp}/{n}.json"))["ssdtwin"]["traces"][0]["folded_beyond_region"] for n in expect}
+assert folded == {"v2": 0, "blk": 1, "msr": 4}, folded  # MSR: 4 offsets past 72 MiB
 for name, want in expect.items():
     got, rt = counts(name)
     assert got == want, (name, got, want)
