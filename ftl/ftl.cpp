@@ -253,7 +253,7 @@ void Ftl::maybe_start_gc(std::uint32_t die) {
 
 void Ftl::start_gc(std::uint32_t die, int victim) {
   GcJob& g = gc_[die];
-  if (g.active || power_failing_) return;
+  if (g.active || (power_failing_ && !flush_needs_gc(die))) return;
   if (victim < 0) victim = map_.pick_victim(die);
   if (victim < 0) return;
   g.active = true;
@@ -304,7 +304,7 @@ void Ftl::set_host_idle(bool idle) {
 
 void Ftl::gc_pump(std::uint32_t die) {
   GcJob& g = gc_[die];
-  if (power_failing_) return;
+  if (power_failing_ && !flush_needs_gc(die)) return;
   while (g.reads_inflight < cfg_.gc_reads_inflight && g.cursor < g.list.size() &&
          (g.credit > 0 || gc_urgent(die))) {
     const std::size_t first = g.cursor;
@@ -430,6 +430,12 @@ void Ftl::power_fail() {
     std::uint64_t unit = 0;
     if (gc_[die].reads_inflight == 0 && gc_stream_.close_partial(die, unit)) submit_gc_program(die, unit);
   }
+}
+
+bool Ftl::flush_needs_gc(std::uint32_t die) const {
+  // On hold-up energy GC runs only where the flush has no room to program (the die is
+  // down to its GC reserve): it must free a block group first, at the capacitor's expense.
+  return cfg_.plp && used_slots_ > 0 && !map_.can_alloc(die, Stream::Host);
 }
 
 void Ftl::power_restore() {

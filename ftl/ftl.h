@@ -136,6 +136,7 @@ class Ftl : public nand::FlashClient {
   void start_gc(std::uint32_t die, int victim = -1);
   void gc_pump(std::uint32_t die);
   bool gc_urgent(std::uint32_t die) const;
+  bool flush_needs_gc(std::uint32_t die) const;
   void gc_check_done(std::uint32_t die);
   void on_gc_read_done(nand::NandOp* op);
   void relocate_gc_batch(nand::NandOp* op);

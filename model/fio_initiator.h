@@ -70,6 +70,7 @@ class FioInitiator : public sc_core::sc_module {
   void power_off() { powered_ = false; }
   void power_on(TimePs now);
   std::uint32_t inflight() const { return inflight_; }
+  bool finished() const { return done_; }
   const JobStats& stats() const { return stats_; }
   const InitiatorSetup& setup() const { return setup_; }
 

@@ -68,6 +68,8 @@ void PowerLossInjector::on_wake() {
 }
 
 void PowerLossInjector::cut(TimePs now) {
+  // After the jobs have ended there is nothing to cut (the cut is reported as not happened).
+  if (std::all_of(hosts_.begin(), hosts_.end(), [](const FioInitiator* h) { return h->finished(); })) return;
   const DriveConfig& cfg = drive_.config();
   PowerLossEvent e;
   e.cut_ps = now;
@@ -124,7 +126,8 @@ void PowerLossInjector::restore(TimePs now) {
   e.resumed_ps = now;
   drive_.ftl().power_restore();
   for (FioInitiator* h : hosts_) h->power_on(now);
-  if (++next_ < opt_.at_ps.size()) wake_.at(std::max(now, opt_.at_ps[next_]), Step::Cut);
+  // A cut planned inside the outage comes 1 ms after the host is back, so it cuts I/O.
+  if (++next_ < opt_.at_ps.size()) wake_.at(std::max(now + kPsPerMs, opt_.at_ps[next_]), Step::Cut);
 }
 
 }  // namespace ssdtwin::model

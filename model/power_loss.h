@@ -24,7 +24,9 @@
 namespace ssdtwin::model {
 
 struct PowerLossOptions {
-  std::vector<TimePs> at_ps;       // cut times, ascending
+  // Cut times, ascending. One that falls inside an earlier outage comes 1 ms after the
+  // host is back; one after the jobs have ended does not happen.
+  std::vector<TimePs> at_ps;
   TimePs off_ps = 100 * kPsPerMs;  // supply off this long after each cut
 };
 
