@@ -5,6 +5,9 @@
 # script exit non-zero; copy it to fuzz/regressions/TARGET/ once fixed, where
 # unit.fuzz_regressions replays it in the ordinary suite. Prints executions per target.
 #   tools/fuzz.sh [SECONDS] [TARGET...]        e.g. tools/fuzz.sh 3600 fio_job trace
+# FUZZ_SEED (default 1) fixes libFuzzer's mutation sequence, so CI's bounded run explores the
+# same inputs on every run (a red CI then means the code changed); FUZZ_SEED=0 draws a
+# random seed (longer exploratory runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"; shift || true
@@ -39,7 +42,7 @@ for t in "${targets[@]}"; do
   [ -d "fuzz/regressions/$t" ] && cp fuzz/regressions/"$t"/* "$corpus/" 2>/dev/null || true
   log="build-fuzz/$t.log"
   # -timeout: one input may take at most 10 s (a hang is a bug too); -rss_limit_mb bounds memory.
-  if build-fuzz/fuzz/fuzz_"$t" "$corpus" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  if build-fuzz/fuzz/fuzz_"$t" "$corpus" -seed="${FUZZ_SEED:-1}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
        -artifact_prefix="$crashes/" -print_final_stats=1 > "$log" 2>&1; then status=ok; else status=CRASH; failed=1; fi
   execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | tail -1 | grep -o '[0-9]*$' || echo "?")
   cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*' || echo "?")

@@ -2,7 +2,7 @@
 
 #include <set>
 
-#include "sim_support.h"
+#include "soak_support.h"
 
 using namespace ssdtwin;
 
@@ -11,14 +11,7 @@ BOOST_AUTO_TEST_CASE(without_plp_exactly_the_unflushed_writes_are_lost_and_liste
   // without PLP erases a victim only once its moved data is programmed, so a spare-area
   // scan must find everything that was on NAND; what is lost is exactly what the write
   // buffer held (the LPNs the map pointed into DRAM at the cut), each listed.
-  model::RunOptions opt;
-  opt.precondition_passes = 1;
-  opt.power_loss.at_ps = {2 * kPsPerS};
-  const std::string job =
-      "[global]\ntime_based\nruntime=4s\nrandom_distribution=zoned:95/5:5/95\n"
-      "[mix]\nrw=randrw\nrwmixread=40\nbs=4k\niodepth=16\n[big]\nrw=randwrite\nbs=64k\niodepth=4\n"
-      "[sub]\nrw=randrw\nbs=512\niodepth=2\n";
-  const auto run = test::simulate_with(test::tiny_drive(), job, 1, opt, {"plp.enabled=0"});
+  const auto run = test::run_one_cut({"plp.enabled=0"});
   BOOST_TEST(run.result.ended_by_power_loss);
   BOOST_TEST_REQUIRE(run.result.power_losses.size() == 1u);
   const auto& e = run.result.power_losses.front();

@@ -1,8 +1,6 @@
 #include <boost/test/unit_test.hpp>
 
-#include <regex>
-
-#include "sim_support.h"
+#include "soak_support.h"
 
 using namespace ssdtwin;
 
@@ -10,15 +8,7 @@ BOOST_AUTO_TEST_CASE(three_power_losses_with_plp_lose_no_acknowledged_write_over
   // The verify soak (mix, large writes, deallocates, sub-IU writes, GC, static wear
   // levelling, power-state changes), lengthened to cover the three outages, cut at 3, 7
   // and 11 s with the default hold-up (1.6 J at 20 W: 80 ms).
-  model::RunOptions opt;
-  opt.precondition_passes = 1;
-  opt.verify = true;
-  opt.check_invariants = true;
-  opt.power.timeline = {{1 * kPsPerS, 1}, {2 * kPsPerS, 0}, {2500 * kPsPerMs, 2}, {3500 * kPsPerMs, 0}};
-  opt.power_loss.at_ps = {3 * kPsPerS, 7 * kPsPerS, 11 * kPsPerS};
-  const std::string job = std::regex_replace(test::read_text(test::source_path("tests/data/verify-soak.fio")),
-                                             std::regex("runtime=11s"), "runtime=15s");
-  const auto run = test::simulate_with(test::tiny_drive(), job, 1, opt, {"ftl.static_wl_spread_pe=3"});
+  const auto run = test::run_verify_soak("15s", {3 * kPsPerS, 7 * kPsPerS, 11 * kPsPerS});
   const auto& d = run.result.drive;
   const double drive_writes = double(d.ftl.host_written_ius) / double(run.layout.user_ius);
   BOOST_TEST_MESSAGE("drive writes " << drive_writes << ", checks " << d.verify.checked << ", static WL moves "
@@ -45,6 +35,6 @@ BOOST_AUTO_TEST_CASE(three_power_losses_with_plp_lose_no_acknowledged_write_over
     BOOST_TEST(e.scan.unflushed_lpns == 0u);
     BOOST_TEST(e.scan.durable_checked > run.layout.user_ius / 2);
     BOOST_TEST(e.aborted_commands > 0u);
-    BOOST_TEST(e.resumed_ps >= e.cut_ps + opt.power_loss.off_ps);
+    BOOST_TEST(e.resumed_ps >= e.cut_ps + model::PowerLossOptions{}.off_ps);
   }
 }

@@ -1,6 +1,6 @@
 #include <boost/test/unit_test.hpp>
 
-#include "sim_support.h"
+#include "soak_support.h"
 
 using namespace ssdtwin;
 
@@ -9,14 +9,7 @@ BOOST_AUTO_TEST_CASE(a_hold_up_too_short_for_the_flush_also_loses_data_gc_had_mo
   // GC buffer. With 0.01 J (0.5 ms at 20 W) the flush cannot finish: buffered host writes are
   // lost, and so is moved data whose victim GC had already erased. The scan must see the
   // second kind too (this is what makes its durable check able to fail).
-  model::RunOptions opt;
-  opt.precondition_passes = 1;
-  opt.power_loss.at_ps = {2 * kPsPerS};
-  const std::string job =
-      "[global]\ntime_based\nruntime=4s\nrandom_distribution=zoned:95/5:5/95\n"
-      "[mix]\nrw=randrw\nrwmixread=40\nbs=4k\niodepth=16\n[big]\nrw=randwrite\nbs=64k\niodepth=4\n"
-      "[sub]\nrw=randrw\nbs=512\niodepth=2\n";
-  const auto run = test::simulate_with(test::tiny_drive(), job, 1, opt, {"plp.capacitor_energy_j=0.01"});
+  const auto run = test::run_one_cut({"plp.capacitor_energy_j=0.01"});
   BOOST_TEST_REQUIRE(run.result.power_losses.size() == 1u);
   const auto& e = run.result.power_losses.front();
   BOOST_TEST_MESSAGE(e.scan.lost_writes << " lost, " << e.scan.unflushed_lpns << " were buffered, "

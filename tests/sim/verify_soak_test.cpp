@@ -1,6 +1,6 @@
 #include <boost/test/unit_test.hpp>
 
-#include "sim_support.h"
+#include "soak_support.h"
 
 using namespace ssdtwin;
 
@@ -9,13 +9,7 @@ BOOST_AUTO_TEST_CASE(ten_drive_writes_under_verify_return_the_newest_version_eve
   // 95/5 hot/cold skew, through GC and static wear levelling, with power-state changes
   // (PS1 with its cap, non-operational PS2 and back). Every host read, every relocation
   // and a final read-back of all LPNs must find the newest version written.
-  model::RunOptions opt;
-  opt.precondition_passes = 1;
-  opt.verify = true;
-  opt.check_invariants = true;
-  opt.power.timeline = {{1 * kPsPerS, 1}, {2 * kPsPerS, 0}, {2500 * kPsPerMs, 2}, {3 * kPsPerS, 0}};
-  const auto run = test::simulate_with(test::tiny_drive(), test::read_text(test::source_path("tests/data/verify-soak.fio")),
-                                       1, opt, {"ftl.static_wl_spread_pe=3"});
+  const auto run = test::run_verify_soak("11s");
   const auto& d = run.result.drive;
   const double drive_writes = double(d.ftl.host_written_ius) / double(run.layout.user_ius);
   BOOST_TEST_MESSAGE("drive writes " << drive_writes << ", checks " << d.verify.checked << " (host reads "
