@@ -63,14 +63,20 @@ int cmd_lab(int argc, char** argv) {
       result_path, version, res.value("timestamp", 0), job_path, toml_string(profile.config.name),
       toml_string(rel(drive_path)), toml_string(precondition), toml_string(fmt::format("{} JSON {}", version, result_path)));
   std::size_t n = 0;
+  auto field = [&](const std::string& m) {  // errors name the result file
+    try {
+      return model::metric_from_fio_json(res, m);
+    } catch (const model::InputError& e) {
+      throw model::InputError(fmt::format("{}: {}", result_path, e.what()));
+    }
+  };
   for (const std::string dir : {"read", "write"}) {
-    double ios = 0;
-    for (const auto& j : res["jobs"]) ios += j[dir]["lat_ns"].value("N", 0.0);
+    const double ios = field(dir + ".ios");
     if (ios <= 0) continue;
     for (const auto& [metric, unit, tol] : {std::tuple{"bw_mbps", "MB/s", 10}, std::tuple{"iops", "IOPS", 15},
                                            std::tuple{"lat_mean_us", "us", 20}}) {
       const std::string m = dir + "." + metric;
-      const double v = model::metric_from_fio_json(res, m);
+      const double v = field(m);
       text += fmt::format("\n[[record]]\nid = {}\njob = {}\nmetric = {}\nmeasured = {}\nunit = {}\ntolerance_pct = {}\n"
                           "kind = \"measured\"\nsource = {}\n",
                           toml_string(stem + "-" + dir + "-" + metric), toml_string(rel(job_path)), toml_string(m), v,

@@ -148,6 +148,7 @@ double metric_from_fio_json(const nlohmann::json& out, const std::string& metric
     ios += n;
   }
   if (what == "lat_mean_us") return ios > 0 ? lat_weighted / ios / 1e3 : 0.0;
+  if (what == "ios") return ios;  // completions (lat_ns.N), for the importer
   return sum;
 }
 

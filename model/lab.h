@@ -46,7 +46,8 @@ LabFile load_lab_file(const std::string& path);
 
 // Metrics: read.bw_mbps, write.bw_mbps (10^6 B/s), read.iops, write.iops,
 // read.lat_mean_us, write.lat_mean_us (fio lat_ns mean), summed over jobs of the output;
-// total.bw_mbps and total.iops add reads and writes (mixed workloads).
+// total.bw_mbps and total.iops add reads and writes (mixed workloads); read.ios/write.ios
+// count completions. A result of another shape throws InputError naming the field.
 double metric_from_fio_json(const nlohmann::json& out, const std::string& metric);
 const std::vector<std::string>& lab_metrics();
 

@@ -77,3 +77,4 @@ bad_input(power_off_not_a_time "option '--power-off': 'long' is not a time" ${_x
 bad_input(plp_energy_negative "plp.capacitor_energy_j" ${_x} run --drive ${_d} ${_j}/ok.fio --set plp.capacitor_energy_j=-1)
 bad_input(fio_time_absurd "key 'runtime'" ${_x} run --drive ${_d} ${_j}/runtime-absurd.fio)
 bad_input(trace_time_absurd "is beyond the 10^6 s a trace may span" ${_x} run --drive ${_d} ${_j}/trace-absurd-time.fio)
+bad_input(lab_import_result_wrong_shape "fio-result-bw-not-a-number.json: fio result: 'jobs[0].read.bw_bytes' is missing or not a number" ${_x} lab import-fio ${_j}/fio-result-bw-not-a-number.json --job ${_j}/ok.fio --drive ${_d} --output /tmp/ssdtwin-bad-import.toml)
