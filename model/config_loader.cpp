@@ -10,6 +10,7 @@
 #include "model/config_keys.h"
 #include "model/energy.h"
 #include "model/input_error.h"
+#include "model/path_exists.h"
 
 namespace ssdtwin::model {
 namespace {
@@ -40,7 +41,7 @@ class Loader {
       root = toml::parse_file(path);
     } catch (const toml::parse_error& e) {
       const auto& b = e.source().begin;
-      if (!std::filesystem::exists(path)) throw InputError(fmt::format("{}: cannot open profile", path));
+      if (!path_exists(path)) throw InputError(fmt::format("{}: cannot open profile", path));
       throw InputError(fmt::format("{}:{}:{}: TOML syntax error: {}", path, b.line, b.column, e.description()));
     }
     if (kind == ProfileKind::Drive) load_base(path, root, depth);
@@ -114,7 +115,7 @@ class Loader {
       throw InputError(fmt::format("{}: more than 8 levels of base profiles (a cycle?); chain: {}", where,
                                    fmt::join(p_.base_paths, " <- ")));
     const auto base = (std::filesystem::path(path).parent_path() / node->as_string()->get()).lexically_normal();
-    if (!std::filesystem::exists(base))
+    if (!path_exists(base))
       throw InputError(fmt::format("{}: file '{}' does not exist", where, base.string()));
     p_.base_paths.push_back(base.string());
     load_file(ProfileKind::Drive, base.string(), depth + 1);
@@ -224,7 +225,7 @@ LoadedProfile load_profile(const std::string& drive_path, const std::vector<std:
   // A --set drive.nand_profile is relative to the drive profile; a profile's own, to its file.
   const bool from_set = p.origin["drive:drive.nand_profile"].rfind("--set", 0) == 0;
   p.nand_path = ((from_set ? drive_dir : l.nand_dir()) / p.config.nand_profile).lexically_normal().string();
-  if (!std::filesystem::exists(p.nand_path))
+  if (!path_exists(p.nand_path))
     throw InputError(fmt::format("{}: key 'drive.nand_profile': file '{}' does not exist", where(p, ProfileKind::Drive, "drive.nand_profile"), p.nand_path));
   l.load_file(ProfileKind::Nand, p.nand_path);
   for (const auto& o : overrides)

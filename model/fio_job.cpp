@@ -11,6 +11,7 @@
 #include <filesystem>
 
 #include "model/input_error.h"
+#include "model/path_exists.h"
 #include "model/parse_number.h"
 
 namespace ssdtwin::model {
@@ -389,8 +390,8 @@ class Parser {
       // found next to it.
       namespace fs = std::filesystem;
       fs::path p(v);
-      if (p.is_relative() && !fs::exists(p)) p = fs::path(path_).parent_path() / p;
-      if (!fs::exists(p)) fail(key, fmt::format("cannot open trace '{}' (looked in the working directory and next to "
+      if (p.is_relative() && !path_exists(p)) p = fs::path(path_).parent_path() / p;
+      if (!path_exists(p)) fail(key, fmt::format("cannot open trace '{}' (looked in the working directory and next to "
                                                 "the job file)", v));
       j.trace = load_trace(p.string());
     } else if (key == "replay_no_stall") {

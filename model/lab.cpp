@@ -8,6 +8,7 @@
 #include <toml++/toml.h>
 
 #include "model/input_error.h"
+#include "model/path_exists.h"
 
 namespace ssdtwin::model {
 
@@ -48,7 +49,7 @@ LabFile load_lab_file(const std::string& path) {
   try {
     root = toml::parse_file(path);
   } catch (const toml::parse_error& e) {
-    if (!std::filesystem::exists(path)) throw InputError(fmt::format("{}: cannot open lab file", path));
+    if (!path_exists(path)) throw InputError(fmt::format("{}: cannot open lab file", path));
     throw InputError(fmt::format("{}:{}: TOML syntax error: {}", path, e.source().begin.line, e.description()));
   }
   const auto base = std::filesystem::path(path).parent_path();
