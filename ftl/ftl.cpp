@@ -131,7 +131,8 @@ void Ftl::commit_write(IoRequest* r) {
     return;
   }
   counters_.host_written_bytes += r->bytes;
-  if (VerifyTags* v = map_.verify()) r->first_seq = v->last_seq() + 1;
+  VerifyTags* const v = map_.verify();
+  if (v) r->first_seq = v->last_seq() + 1;
   for (std::uint64_t lpn = r->first_lpn; lpn < r->first_lpn + r->n_ius; ++lpn) {
     ++counters_.host_written_ius;
     const std::uint32_t e = map_.l2p(lpn);
@@ -149,7 +150,7 @@ void Ftl::commit_write(IoRequest* r) {
     }
     if (Mapping::is_buffer_ref(e) && slot_state_[e & ~Mapping::kBufferFlag] == SlotState::Dirty) {
       ++counters_.buffer_overwrites;  // absorbed in DRAM, never reaches NAND
-      if (VerifyTags* v = map_.verify()) v->host_write(lpn, e & ~Mapping::kBufferFlag);
+      if (v) v->host_write(lpn, e & ~Mapping::kBufferFlag);
       continue;
     }
     const std::uint32_t s = free_slots_.back();
@@ -158,7 +159,7 @@ void Ftl::commit_write(IoRequest* r) {
     slot_lpn_[s] = static_cast<std::uint32_t>(lpn);
     slot_state_[s] = SlotState::Dirty;
     map_.map_to_buffer(lpn, s);
-    if (VerifyTags* v = map_.verify()) v->host_write(lpn, s);
+    if (v) v->host_write(lpn, s);
     open_unit_->items.push_back(s);
     if (open_unit_->items.size() == geo_.ius_per_unit) {
       for (std::uint64_t slot : open_unit_->items) slot_state_[slot] = SlotState::Flushing;
@@ -169,8 +170,8 @@ void Ftl::commit_write(IoRequest* r) {
   dispatch_host_units();
 }
 
-void Ftl::write_acked(const IoRequest* r) {
-  if (VerifyTags* v = map_.verify(); v && !power_failing_ && r->first_seq) v->host_ack(r->first_lpn, r->n_ius, r->first_seq);
+void Ftl::record_ack(const IoRequest* r) {
+  if (!power_failing_ && r->first_seq) map_.verify()->host_ack(r->first_lpn, r->n_ius, r->first_seq);
 }
 
 void Ftl::trim(IoRequest* r) {
@@ -221,10 +222,11 @@ void Ftl::dispatch_host_units() {
 
 void Ftl::on_host_program_done(nand::NandOp* op) {
   Unit* u = static_cast<Unit*>(op->ctx);
+  VerifyTags* const v = map_.verify();
   for (std::size_t i = 0; i < u->items.size(); ++i) {
     const std::uint32_t s = static_cast<std::uint32_t>(u->items[i]);
     const std::uint32_t lpn = slot_lpn_[s];
-    if (VerifyTags* v = map_.verify()) v->program_slot(u->base_ppn + i, s);
+    if (v) v->program_slot(u->base_ppn + i, s);
     if (map_.l2p(lpn) == (Mapping::kBufferFlag | s)) map_.commit_program(u->base_ppn + i, lpn);
     else map_.program_padding(u->base_ppn + i);  // overwritten while in flight
     slot_state_[s] = SlotState::Free;
@@ -232,7 +234,8 @@ void Ftl::on_host_program_done(nand::NandOp* op) {
     --used_slots_;
   }
   // A unit flushed before it was full (power failure) is padded.
-  for (std::size_t i = u->items.size(); i < geo_.ius_per_unit; ++i) map_.program_padding(u->base_ppn + i);
+  if (u->items.size() < geo_.ius_per_unit)
+    for (std::size_t i = u->items.size(); i < geo_.ius_per_unit; ++i) map_.program_padding(u->base_ppn + i);
   map_.end_program(u->base_ppn);
   --host_programs_inflight_[op->die];
   give_unit(u);

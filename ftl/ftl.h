@@ -81,7 +81,9 @@ class Ftl : public nand::FlashClient {
   void set_host_idle(bool idle);
   TimePs idle_gc_after_ps() const { return cfg_.idle_gc_after_ps; }
   // The drive posted a write's completion (--verify records it as acknowledged).
-  void write_acked(const IoRequest* r);
+  void write_acked(const IoRequest* r) {
+    if (map_.verify()) record_ack(r);
+  }
 
   // Power loss (model/power_loss.*). power_fail(): the supply is gone; host data arriving
   // from now on is dropped and GC starts no new reads. With PLP the firmware flushes on
@@ -135,6 +137,7 @@ class Ftl : public nand::FlashClient {
   bool wants_more_gc(std::uint32_t die) const;
   void start_gc(std::uint32_t die, int victim = -1);
   void gc_pump(std::uint32_t die);
+  void record_ack(const IoRequest* r);
   bool gc_urgent(std::uint32_t die) const;
   bool flush_needs_gc(std::uint32_t die) const;
   void gc_check_done(std::uint32_t die);

@@ -47,6 +47,6 @@ for t in "${targets[@]}"; do
   execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | tail -1 | grep -o '[0-9]*$' || echo "?")
   cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*' || echo "?")
   echo "fuzz $t: $status, $execs executions in ${seconds} s, coverage $cov edges, corpus $(ls "$corpus" | wc -l) files"
-  if [ "$status" = CRASH ]; then grep -m3 -E "ERROR|runtime error|terminate called|what\(\)" "$log" || true; ls "$crashes"; fi
+  if [ "$status" = CRASH ]; then grep -a -m3 -E "ERROR|runtime error|terminate called|what\(\)" "$log" || true; ls "$crashes"; fi
 done
 exit $failed
