@@ -1,7 +1,9 @@
 #include "apps/cli_args.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <fmt/format.h>
+#include <fstream>
 
 #include "model/input_error.h"
 #include "model/parse_number.h"
@@ -80,6 +82,34 @@ model::Layout layout_from_args(const model::DriveConfig& cfg, const Args& a) {
   } catch (const std::invalid_argument& e) {
     throw model::InputError(fmt::format("option '--scale': {}", e.what()));
   }
+}
+
+namespace {
+std::uint64_t available_memory_bytes() {
+  if (const char* cap = std::getenv("SSDTWIN_MEMORY_LIMIT_MIB")) {
+    const auto mib = model::parse_whole_uint(cap);
+    if (!mib) throw model::InputError(fmt::format("environment SSDTWIN_MEMORY_LIMIT_MIB='{}' is not a whole number of MiB", cap));
+    return *mib << 20;
+  }
+  std::ifstream f("/proc/meminfo");
+  std::string key, unit;
+  std::uint64_t kib = 0;
+  while (f >> key >> kib >> unit)
+    if (key == "MemAvailable:") return kib << 10;
+  return 0;  // unknown: no check
+}
+}  // namespace
+
+void check_memory(const model::Layout& l, bool verify) {
+  std::uint64_t need = l.map_bytes();
+  if (verify) need += 8 * l.geo.physical_ius + 9 * l.user_ius;
+  const std::uint64_t avail = available_memory_bytes();
+  if (avail && need > avail)
+    throw model::InputError(fmt::format(
+        "option '--scale': at scale {} the mapping tables{} need {:.1f} GiB, more than the {:.1f} GiB available{}; use a "
+        "larger --scale (each doubling halves them)", l.scale, verify ? " and the --verify tags" : "",
+        double(need) / 1073741824.0, double(avail) / 1073741824.0,
+        std::getenv("SSDTWIN_MEMORY_LIMIT_MIB") ? " (SSDTWIN_MEMORY_LIMIT_MIB)" : " (MemAvailable)"));
 }
 
 }  // namespace ssdtwin::cli

@@ -36,4 +36,10 @@ std::uint32_t parse_uint(const std::string& flag, const std::string& v, std::uin
 // a scale the drive cannot take is an InputError naming --scale.
 model::Layout layout_from_args(const model::DriveConfig& cfg, const Args& a);
 
+// Refuses a run whose tables would not fit in memory, before they are allocated (the
+// kernel would otherwise kill the process part-way). Counts L2P + P2L, plus the --verify
+// tags (8 B per physical IU, 9 B per LPN) when `verify`. Available memory is /proc/meminfo's
+// MemAvailable, or SSDTWIN_MEMORY_LIMIT_MIB when set (a cap on a shared machine).
+void check_memory(const model::Layout& l, bool verify);
+
 }  // namespace ssdtwin::cli

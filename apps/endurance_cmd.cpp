@@ -58,6 +58,7 @@ int op_sweep(const model::LoadedProfile& p, const cli::Args& a, model::Endurance
     model::DriveConfig cfg = p.config;
     cfg.user_bytes = static_cast<std::uint64_t>(double(cfg.raw_bytes()) / (1.0 + op / 100.0));
     const model::Layout l = cli::layout_from_args(cfg, a);
+    cli::check_memory(l, false);
     const model::EnduranceResult r = model::run_endurance(cfg, l, opt);
     const double alpha = double(l.geo.physical_ius) / double(l.user_ius);
     const double ref = ftl::waf_greedy(alpha, double(l.geo.ius_per_bg));
@@ -99,6 +100,7 @@ int cmd_endurance(int argc, char** argv) {
   if (a.single.count("--op-sweep")) return op_sweep(p, a, opt, format == "json");
 
   const model::Layout l = cli::layout_from_args(p.config, a);
+  cli::check_memory(l, false);
   if (job_file) opt.fio = model::fio_writes(job_file->jobs[0], job_file->path, p.config, l);
   const model::EnduranceResult r = model::run_endurance(p.config, l, opt);
   if (format == "json") {

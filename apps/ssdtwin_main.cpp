@@ -181,6 +181,7 @@ int cmd_run(int argc, char** argv) {
   if (a.single.count("--seed")) opt.seed = cli::parse_uint("--seed", a.single.at("--seed"), 0, UINT32_MAX);
   if (a.single.count("--steady-rounds"))
     opt.steady_max_rounds = static_cast<std::uint32_t>(cli::parse_uint("--steady-rounds", a.single.at("--steady-rounds"), 5, 1000));
+  cli::check_memory(layout, opt.verify || !opt.power_loss.at_ps.empty() || opt.power_loss_random);
   const bool quiet = a.has("--quiet");
   if (!a.single.count("--scale") && !quiet)
     std::fprintf(stderr, "ssdtwin: scale %u chosen automatically (mapping tables %.0f MiB)\n", layout.scale,

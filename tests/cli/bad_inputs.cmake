@@ -78,3 +78,7 @@ bad_input(plp_energy_negative "plp.capacitor_energy_j" ${_x} run --drive ${_d} $
 bad_input(fio_time_absurd "key 'runtime'" ${_x} run --drive ${_d} ${_j}/runtime-absurd.fio)
 bad_input(trace_time_absurd "is beyond the 10^6 s a trace may span" ${_x} run --drive ${_d} ${_j}/trace-absurd-time.fio)
 bad_input(lab_import_result_wrong_shape "fio-result-bw-not-a-number.json: fio result: 'jobs[0].read.bw_bytes' is missing or not a number" ${_x} lab import-fio ${_j}/fio-result-bw-not-a-number.json --job ${_j}/ok.fio --drive ${_d} --output /tmp/ssdtwin-bad-import.toml)
+# Memory guard: tables that would not fit are refused before they are allocated.
+bad_input(memory_guard_tables "at scale 8 the mapping tables need 3.5 GiB, more than the 1.0 GiB available" env SSDTWIN_MEMORY_LIMIT_MIB=1024 ${_x} run --drive ${PROJECT_SOURCE_DIR}/scenarios/drives/micron-9550-max-12.8tb.toml ${_j}/ok.fio --scale 8)
+bad_input(memory_guard_verify_tags "the mapping tables and the --verify tags need" env SSDTWIN_MEMORY_LIMIT_MIB=4096 ${_x} run --drive ${PROJECT_SOURCE_DIR}/scenarios/drives/micron-9550-max-12.8tb.toml ${_j}/ok.fio --scale 8 --verify)
+bad_input(memory_limit_not_a_number "SSDTWIN_MEMORY_LIMIT_MIB='lots' is not a whole number" env SSDTWIN_MEMORY_LIMIT_MIB=lots ${_x} run --drive ${_d} ${_j}/ok.fio)
