@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <fstream>
 
+#include "model/fio_job.h"
 #include "model/input_error.h"
 #include "model/parse_number.h"
 
@@ -82,6 +83,14 @@ model::Layout layout_from_args(const model::DriveConfig& cfg, const Args& a) {
   } catch (const std::invalid_argument& e) {
     throw model::InputError(fmt::format("option '--scale': {}", e.what()));
   }
+}
+
+TimePs parse_time(const std::string& flag, const std::string& v, const char* hint) {
+  try {
+    if (!v.empty()) return model::parse_fio_time(v);
+  } catch (const std::invalid_argument&) {
+  }
+  throw model::InputError(fmt::format("option '{}': '{}' is not a time (fio syntax, e.g. 250ms{})", flag, v, hint));
 }
 
 namespace {

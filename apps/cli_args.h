@@ -36,6 +36,10 @@ std::uint32_t parse_uint(const std::string& flag, const std::string& v, std::uin
 // a scale the drive cannot take is an InputError naming --scale.
 model::Layout layout_from_args(const model::DriveConfig& cfg, const Args& a);
 
+// A fio-syntax time (250ms, 2s) given to `flag`; anything else (empty included) is an
+// InputError naming the flag and the value, with `hint` appended.
+TimePs parse_time(const std::string& flag, const std::string& v, const char* hint = "");
+
 // Refuses a run whose tables would not fit in memory, before they are allocated (the
 // kernel would otherwise kill the process part-way). Counts L2P + P2L, plus the --verify
 // tags (8 B per physical IU, 9 B per LPN) when `verify`. Available memory is /proc/meminfo's

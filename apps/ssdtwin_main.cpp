@@ -131,25 +131,13 @@ int cmd_run(int argc, char** argv) {
   opt.verify = a.has("--verify");
   if (a.single.count("--power-loss-at")) {
     std::stringstream ss(a.single.at("--power-loss-at"));
-    for (std::string t; std::getline(ss, t, ',');) {
-      try {
-        if (t.empty()) throw std::invalid_argument("empty");
-        opt.power_loss.at_ps.push_back(model::parse_fio_time(t));
-      } catch (const std::invalid_argument&) {
-        throw model::InputError(fmt::format("option '--power-loss-at': '{}' is not a time (fio syntax, e.g. 250ms; "
-                                            "a list is comma-separated)", t));
-      }
-    }
+    for (std::string t; std::getline(ss, t, ',');)
+      opt.power_loss.at_ps.push_back(cli::parse_time("--power-loss-at", t, "; a list is comma-separated"));
   }
   if (a.single.count("--power-loss-random"))
     opt.power_loss_random = static_cast<std::uint32_t>(cli::parse_uint("--power-loss-random", a.single.at("--power-loss-random"), 1, 1000));
   if (a.single.count("--power-off")) {
-    try {
-      opt.power_loss.off_ps = model::parse_fio_time(a.single.at("--power-off"));
-    } catch (const std::invalid_argument&) {
-      throw model::InputError(fmt::format("option '--power-off': '{}' is not a time (fio syntax, e.g. 100ms)",
-                                          a.single.at("--power-off")));
-    }
+    opt.power_loss.off_ps = cli::parse_time("--power-off", a.single.at("--power-off"));
     if (opt.power_loss.at_ps.empty() && !opt.power_loss_random)
       throw model::InputError("option '--power-off' needs --power-loss-at or --power-loss-random");
   }

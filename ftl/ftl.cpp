@@ -60,12 +60,13 @@ nand::NandOp* Ftl::new_op(nand::OpKind kind, std::uint32_t die, std::uint32_t ta
 
 bool Ftl::read(IoRequest* r) {
   r->pending = 1;  // guard until every page read is submitted
+  VerifyTags* const v = map_.verify();
   nand::NandOp* cur = nullptr;
   std::uint64_t cur_page = UINT64_MAX;
   for (std::uint64_t lpn = r->first_lpn; lpn < r->first_lpn + r->n_ius; ++lpn) {
     ++counters_.host_read_ius;
     const std::uint32_t e = map_.l2p(lpn);
-    if (VerifyTags* v = map_.verify()) v->check(VerifyPoint::HostRead, lpn, e);
+    if (v) v->check(VerifyPoint::HostRead, lpn, e);
     if (e == Mapping::kUnmapped) {
       ++counters_.read_unmapped;  // deallocated: the controller returns zeroes
       continue;

@@ -91,7 +91,6 @@ class Ftl : public nand::FlashClient {
   // unit once its reads are in. power_restore(): back to normal after recovery.
   void power_fail();
   void power_restore();
-  bool power_failing() const { return power_failing_; }
   // Data not yet safely on NAND: the write buffer, programs in flight, GC reads and
   // partial GC units.
   bool holds_volatile_data() const;

@@ -49,9 +49,12 @@ void FunctionalWriter::program_host_unit(std::uint32_t used) {
   const std::uint64_t base = map_.alloc_unit(die_, Stream::Host);
   VerifyTags* v = map_.verify();
   for (std::uint32_t k = 0; k < geo_.ius_per_unit; ++k) {
-    if (v && k < used) v->program_slot(base + k, k);
-    if (k < used) map_.commit_program(base + k, unit_[k]);
-    else map_.program_padding(base + k);
+    if (k < used) {
+      if (v) v->program_slot(base + k, k);
+      map_.commit_program(base + k, unit_[k]);
+    } else {
+      map_.program_padding(base + k);
+    }
   }
   counters_.programmed_ius += geo_.ius_per_unit;
   fill_ = 0;

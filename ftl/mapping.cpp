@@ -103,12 +103,13 @@ void Mapping::program_padding(std::uint64_t ppn) {
 
 void Mapping::relocate(std::uint64_t old_ppn, std::uint64_t new_ppn) {
   const std::uint32_t lpn = p2l_[old_ppn];
+  const bool live = lpn < kInvalid && l2p_[lpn] == old_ppn;
   if (verify_) {
     // The copy about to become the LPN's only flash copy must be its newest version.
-    if (lpn < kInvalid && l2p_[lpn] == old_ppn) verify_->check(VerifyPoint::Relocation, lpn, l2p_[lpn]);
+    if (live) verify_->check(VerifyPoint::Relocation, lpn, std::uint32_t(old_ppn));
     verify_->copy(old_ppn, new_ppn);
   }
-  if (lpn < kInvalid && l2p_[lpn] == old_ppn) {
+  if (live) {
     invalidate(old_ppn);
     commit_program(new_ppn, lpn);
     ++counters_.gc_ius_programmed;

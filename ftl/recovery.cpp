@@ -14,8 +14,8 @@ CutScan scan_after_cut(const Mapping& map, VerifyTags& tags,
     const std::uint64_t t = tags.flash_tag(ppn);
     if (!t) continue;
     ++r.programmed_ius_scanned;
-    const std::uint64_t lpn = t >> 32;
-    const std::uint32_t seq = std::uint32_t(t);
+    const std::uint64_t lpn = VerifyTags::tag_lpn(t);
+    const std::uint32_t seq = VerifyTags::tag_seq(t);
     if (lpn < found.size() && seq > found[lpn]) found[lpn] = seq;
   }
   for (std::uint64_t lpn = 0; lpn < tags.user_ius(); ++lpn) {

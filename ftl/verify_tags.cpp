@@ -54,7 +54,7 @@ bool VerifyTags::check(VerifyPoint point, std::uint64_t lpn, std::uint32_t l2p_e
   if (got == want) return true;
   ++counters_.mismatches;
   if (listed_.size() < kMaxListed)
-    listed_.push_back({point, lpn, seq, std::uint32_t(got >> 32), std::uint32_t(got)});
+    listed_.push_back({point, lpn, seq, tag_lpn(got), tag_seq(got)});
   return false;
 }
 

@@ -65,13 +65,15 @@ class VerifyTags {
   std::uint32_t last_seq() const { return seq_; }
   // The spare-area metadata of a physical IU: (LPN << 32 | sequence), 0 when it holds none.
   std::uint64_t flash_tag(std::uint64_t ppn) const { return flash_[ppn]; }
+  static std::uint64_t tag(std::uint64_t lpn, std::uint32_t seq) { return lpn << 32 | seq; }
+  static std::uint32_t tag_lpn(std::uint64_t t) { return std::uint32_t(t >> 32); }
+  static std::uint32_t tag_seq(std::uint64_t t) { return std::uint32_t(t); }
   std::uint64_t physical_ius() const { return flash_.size(); }
   std::uint64_t user_ius() const { return expected_.size(); }
   const VerifyCounters& counters() const { return counters_; }
   const std::vector<VerifyMismatch>& first_mismatches() const { return listed_; }
 
  private:
-  static std::uint64_t tag(std::uint64_t lpn, std::uint32_t seq) { return lpn << 32 | seq; }
 
   BigArray<std::uint32_t> expected_;  // per LPN: newest write sequence, 0 = none
   BigArray<std::uint32_t> acked_;     // per LPN: newest sequence whose completion was posted

@@ -105,12 +105,13 @@ void PowerLossInjector::went_dark(TimePs now) {
   PowerLossEvent& e = events_.back();
   ftl::Ftl& ftl = drive_.ftl();
   const ftl::Mapping& map = ftl.mapping();
-  e.scan = ftl::scan_after_cut(map, *drive_.verify(), ftl.interrupted_ranges(), e.plp && e.clean);
+  const bool map_saved = e.plp && e.clean;  // PLP wrote the map on capacitor energy
+  e.scan = ftl::scan_after_cut(map, *drive_.verify(), ftl.interrupted_ranges(), map_saved);
   const nand::Geometry& g = map.geometry();
   std::uint64_t free = 0;
   for (std::uint32_t d = 0; d < g.dies; ++d) free += map.free_bgs(d);
   const double programmed = 1.0 - double(free) / (double(g.dies) * g.bgs_per_die);
-  e.recovery = recovery_estimate(drive_.config(), e.plp && e.clean, programmed);
+  e.recovery = recovery_estimate(drive_.config(), map_saved, programmed);
   if (!e.clean) {
     // Torn state (programs cut short, DRAM gone): reported as found, and the run ends here.
     ended_run_ = true;
