@@ -25,7 +25,8 @@ Ftl::Ftl(const FtlConfig& cfg, const nand::NandConfig& nand, const nand::Geometr
       host_programs_inflight_(geo.dies, 0),
       gc_(geo.dies),
       gc_stream_(map_),
-      gc_units_inflight_(geo.dies) {
+      gc_units_inflight_(geo.dies),
+      ra_(ReadAheadConfig{cfg.read_ahead_bytes / cfg.iu_bytes, cfg.read_ahead_trigger, cfg.read_ahead_streams}) {
   free_slots_.reserve(slot_lpn_.size());
   for (std::uint32_t s = std::uint32_t(slot_lpn_.size()); s-- > 0;) free_slots_.push_back(s);
   ready_units_.reserve(slot_lpn_.size() / geo.ius_per_unit + 2);
@@ -61,11 +62,26 @@ nand::NandOp* Ftl::new_op(nand::OpKind kind, std::uint32_t die, std::uint32_t ta
 bool Ftl::read(IoRequest* r) {
   r->pending = 1;  // guard until every page read is submitted
   VerifyTags* const v = map_.verify();
+  ReadAhead::Stream* const ras = ra_.enabled() && !power_failing_ ? &ra_.observe(r->first_lpn, r->n_ius) : nullptr;
   nand::NandOp* cur = nullptr;
   std::uint64_t cur_page = UINT64_MAX;
   for (std::uint64_t lpn = r->first_lpn; lpn < r->first_lpn + r->n_ius; ++lpn) {
     ++counters_.host_read_ius;
     const std::uint32_t e = map_.l2p(lpn);
+    if (ras && e != Mapping::kUnmapped && !Mapping::is_buffer_ref(e)) {
+      if (RaPage* p = ra_.find(*ras, lpn); p && p->current(lpn, e)) {
+        // --verify checks the copy actually served: the one read ahead.
+        if (v) v->check(VerifyPoint::HostRead, lpn, std::uint32_t(p->first_ppn + (lpn - p->first_lpn)));
+        ++p->used_ius;
+        if (p->ready) {
+          ++ra_.counters().hit_ius;
+        } else {
+          ++ra_.counters().joined_ius;
+          if (ra_.add_waiter(p, r)) ++r->pending;
+        }
+        continue;
+      }
+    }
     if (v) v->check(VerifyPoint::HostRead, lpn, e);
     if (e == Mapping::kUnmapped) {
       ++counters_.read_unmapped;  // deallocated: the controller returns zeroes
@@ -94,7 +110,46 @@ bool Ftl::read(IoRequest* r) {
     ++counters_.host_nand_reads;
   }
   if (cur) flash_.submit(cur);
+  if (ras) {
+    const std::uint64_t end = r->first_lpn + r->n_ius;
+    ra_.release_below(*ras, end);  // consumed by this command
+    if (ra_.should_fetch(*ras)) read_ahead(*ras, end);
+  }
   return --r->pending == 0;
+}
+
+// Fetch the stream's next window: one NAND read per run of LPNs that sit at consecutive
+// PPNs of one page. LPNs in the write buffer or deallocated need no read and are skipped.
+// Read-ahead does not suspend programs: it is speculative.
+void Ftl::read_ahead(ReadAhead::Stream& s, std::uint64_t from) {
+  std::uint64_t lpn = std::max(s.fetch_lpn, from);
+  const std::uint64_t until = std::min<std::uint64_t>(from + ra_.config().window_ius, map_.user_ius());
+  while (lpn < until && !s.full()) {
+    const std::uint32_t e = map_.l2p(lpn);
+    if (e == Mapping::kUnmapped || Mapping::is_buffer_ref(e)) {
+      ++lpn;
+      continue;
+    }
+    const std::uint64_t page = e / geo_.ius_per_page;
+    std::uint32_t n = 1;
+    // Whole pages: the run may finish its page past the window's edge (one read, not two halves).
+    while (lpn + n < map_.user_ius() && map_.l2p(lpn + n) == e + n && (e + n) / geo_.ius_per_page == page) ++n;
+    const nand::PhysAddr a = geo_.decode(e);
+    nand::NandOp* op = new_op(nand::OpKind::Read, a.die, kReadAhead);
+    op->plane = a.plane;
+    op->bus_bytes = n * iu_bus_bytes_;
+    op->ctx = ra_.push_page(s, lpn, e, n);
+    flash_.submit(op);
+    lpn += n;
+  }
+  s.fetch_lpn = lpn;
+}
+
+void Ftl::on_read_ahead_done(nand::NandOp* op) {
+  RaWaiter* const w = ra_.arrived(static_cast<RaPage*>(op->ctx));
+  for (RaWaiter* x = w; x; x = x->next)
+    if (--x->req->pending == 0) host_->on_read_ready(x->req);
+  ra_.release_waiters(w);
 }
 
 // ---------------------------------------------------------------- writes
@@ -403,6 +458,7 @@ void Ftl::on_nand_done(nand::NandOp* op) {
       break;
     }
     case kRmwRead: break;    // merged into the buffered IU
+    case kReadAhead: on_read_ahead_done(op); break;
     case kGcErase: {
       GcJob& g = gc_[op->die];
       map_.erase_bg(op->die, g.victim);
@@ -423,6 +479,7 @@ void Ftl::on_nand_done(nand::NandOp* op) {
 
 void Ftl::power_fail() {
   power_failing_ = true;
+  ra_.clear();  // prefetched data is DRAM only
   if (!cfg_.plp) return;  // nothing to flush with: DRAM dies with the supply
   if (!open_unit_->items.empty()) {  // the partly filled host unit goes out padded
     for (std::uint64_t slot : open_unit_->items) slot_state_[slot] = SlotState::Flushing;

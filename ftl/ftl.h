@@ -11,6 +11,7 @@
 #include "ftl/ftl_config.h"
 #include "ftl/gc_stream.h"
 #include "ftl/mapping.h"
+#include "ftl/read_ahead.h"
 #include "nand/nand_config.h"
 #include "nand/nand_op.h"
 #include "sim/pool.h"
@@ -101,8 +102,10 @@ class Ftl : public nand::FlashClient {
   Mapping& mapping() { return map_; }
   const Mapping& mapping() const { return map_; }
   const FtlCounters& counters() const { return counters_; }
+  const RaCounters& read_ahead_counters() const { return ra_.counters(); }
   void reset_counters() {
     counters_ = FtlCounters{};
+    ra_.counters() = RaCounters{};
     map_.reset_counters();
   }
   const std::uint32_t* buffer_slot_lpns() const { return slot_lpn_.data(); }
@@ -110,7 +113,7 @@ class Ftl : public nand::FlashClient {
   std::uint32_t buffer_used_ius() const { return used_slots_; }
 
  private:
-  enum Tag : std::uint32_t { kHostRead, kHostProgram, kGcRead, kGcProgram, kGcErase, kRmwRead };
+  enum Tag : std::uint32_t { kHostRead, kHostProgram, kGcRead, kGcProgram, kGcErase, kRmwRead, kReadAhead };
   enum class SlotState : std::uint8_t { Free, Dirty, Flushing };
   struct Unit {
     std::uint64_t base_ppn = 0;
@@ -130,6 +133,8 @@ class Ftl : public nand::FlashClient {
   void give_unit(Unit* u) { free_units_.push_back(u); }
   nand::NandOp* new_op(nand::OpKind kind, std::uint32_t die, std::uint32_t tag);
   void dispatch_host_units();
+  void read_ahead(ReadAhead::Stream& s, std::uint64_t from);
+  void on_read_ahead_done(nand::NandOp* op);
   void on_host_program_done(nand::NandOp* op);
   void grant_waiting_writes();
   void maybe_start_gc(std::uint32_t die);
@@ -177,6 +182,7 @@ class Ftl : public nand::FlashClient {
   GcStream gc_stream_;
   std::vector<std::vector<std::uint64_t>> gc_units_inflight_;  // per die: bases of GC units programming
   bool power_failing_ = false;
+  ReadAhead ra_;
   FtlCounters counters_;
 };
 

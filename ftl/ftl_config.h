@@ -29,6 +29,11 @@ struct FtlConfig {
   // 1: the write and GC buffers are power-loss protected (hold-up capacitors). 0: they are
   // volatile, so a GC victim is erased only once its relocated data is programmed.
   std::uint32_t plp = 1;
+  // Sequential read-ahead (ftl/read_ahead.h): bytes kept fetched ahead of a detected
+  // stream (0: off), sequential commands before it starts, streams tracked at once.
+  std::uint32_t read_ahead_bytes = 0;
+  std::uint32_t read_ahead_trigger = 2;
+  std::uint32_t read_ahead_streams = 8;
 };
 
 }  // namespace ssdtwin::ftl

@@ -104,6 +104,15 @@ std::vector<KeyDesc> build() {
   k.push_back(num(D::Drive, "ftl.static_wl_spread_pe", I, "P/E cycles", 0, 1000000, 1,
                   "Static wear levelling: erase-count spread in a die that moves the coldest data (0: off)",
                   ACC(ftl.static_wl_spread_pe), {}, "0"));
+  k.push_back(num(D::Drive, "ftl.read_ahead_kib", I, "KiB", 0, 65536, 1024,
+                  "Sequential read-ahead: data kept fetched from NAND into DRAM ahead of a detected read stream "
+                  "(0: off)", ACC(ftl.read_ahead_bytes), {}, "0"));
+  k.push_back(num(D::Drive, "ftl.read_ahead_trigger", I, "commands", 1, 1000, 1,
+                  "Read-ahead: reads in a row, each starting where the previous ended, before fetching starts",
+                  ACC(ftl.read_ahead_trigger), {}, "2"));
+  k.push_back(num(D::Drive, "ftl.read_ahead_streams", I, "streams", 1, 256, 1,
+                  "Read-ahead: sequential streams tracked at once (least recently used replaced)",
+                  ACC(ftl.read_ahead_streams), {}, "8"));
   k.push_back(num(D::Drive, "plp.enabled", I, "", 0, 1, 1,
                   "1: power-loss protection (write and GC buffers flushed on capacitor energy, map saved); 0: none "
                   "(buffers are volatile, the map is rebuilt by a spare-area scan, GC erases a victim only once "

@@ -237,7 +237,12 @@ json report_json(const ReportInput& in, bool latency_bins) {
               {"static_wl_moves", d.mapping.static_wl_moves},
               {"retired_block_groups", d.mapping.retired_bgs},
               {"block_groups_erased", d.mapping.bgs_erased},
-              {"nand_programmed_ius", d.nand_programmed_ius}};
+              {"nand_programmed_ius", d.nand_programmed_ius},
+              {"read_ahead", {{"nand_reads", d.read_ahead.nand_reads},
+                              {"hit_ius", d.read_ahead.hit_ius},
+                              {"joined_ius", d.read_ahead.joined_ius},
+                              {"unused_ius", d.read_ahead.unused_ius},
+                              {"streams_started", d.read_ahead.streams_started}}}};
   s["write_amplification"] = d.waf;
   if (d.invariants_checked) s["invariants"] = d.invariant_violation.empty() ? "ok" : d.invariant_violation;
   if (!r.traces.empty()) {
@@ -396,6 +401,9 @@ std::string report_normal(const ReportInput& in) {
                      mean_fraction(d.flash.channel_busy_ps, r.sim_end_ps) * 100);
   out += fmt::format("  ftl: host IUs written={}, GC relocated IUs={}, write amplification={:.3f}\n",
                      d.ftl.host_written_ius, d.mapping.gc_ius_programmed, d.waf);
+  if (d.read_ahead.nand_reads)
+    out += fmt::format("  read-ahead: {} page reads, host IUs served from it {} (+{} joined in flight), unused {}\n",
+                       d.read_ahead.nand_reads, d.read_ahead.hit_ius, d.read_ahead.joined_ius, d.read_ahead.unused_ius);
   for (const PowerLossEvent& e : r.power_losses) {
     out += fmt::format("  power loss at {:.6f} s: {}, {} buffered IUs, {} commands aborted; ", s_from_ps(e.cut_ps),
                        e.plp ? fmt::format("PLP {:.2f} J / {:.1f} ms hold-up", e.energy_available_j,

@@ -377,6 +377,7 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
   DriveResults& d = res.drive;
   d.flash = drive.flash().stats();
   d.ftl = drive.ftl().counters();
+  d.read_ahead = drive.ftl().read_ahead_counters();
   d.mapping = drive.ftl().mapping().counters();
   d.controller = drive.controller().stats();
   d.link_up_busy_ps = drive.controller().upstream_busy_ps();

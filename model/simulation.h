@@ -52,6 +52,7 @@ struct RunOptions {
 struct DriveResults {
   nand::FlashStats flash;
   ftl::FtlCounters ftl;
+  ftl::RaCounters read_ahead;
   ftl::MappingCounters mapping;
   host_if::ControllerStats controller;
   TimePs link_up_busy_ps = 0, link_down_busy_ps = 0;
