@@ -361,6 +361,11 @@ void Ftl::set_host_idle(bool idle) {
   }
 }
 
+void Ftl::start_steady_state_gc() {
+  for (std::uint32_t die = 0; die < geo_.dies; ++die)
+    if (!gc_[die].active && wants_more_gc(die)) start_gc(die);
+}
+
 void Ftl::gc_pump(std::uint32_t die) {
   GcJob& g = gc_[die];
   if (power_failing_ && !flush_needs_gc(die)) return;

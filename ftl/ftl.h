@@ -80,6 +80,11 @@ class Ftl : public nand::FlashClient {
   // The host interface reports idleness (no command outstanding for idle_gc_after_ps) and
   // its end; while idle, GC runs unpaced up to idle_gc_target_bgs free block groups per die.
   void set_host_idle(bool idle);
+  // Random-write steady state handed over by preconditioning (each die at its low
+  // watermark): GC starts on every die below its high watermark, paced to host writes from
+  // the first one, as it runs in steady state (otherwise the first block group of every die
+  // would be written with no GC at all).
+  void start_steady_state_gc();
   TimePs idle_gc_after_ps() const { return cfg_.idle_gc_after_ps; }
   // The drive posted a write's completion (--verify records it as acknowledged).
   void write_acked(const IoRequest* r) {

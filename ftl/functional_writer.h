@@ -37,6 +37,8 @@ class FunctionalWriter {
   // Programs the open host unit (padding it) and closes the GC streams' partial units.
   void flush();
   const FunctionalCounters& counters() const { return counters_; }
+  // From now on GC collects whenever a die falls below wm.low_bgs, up to wm.high_bgs.
+  void set_watermarks(GcWatermarks wm) { wm_ = wm; }
 
  private:
   void program_host_unit(std::uint32_t used);

@@ -329,12 +329,18 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
     w.write_sequential(opt.precondition_passes);
     if (opt.precondition_random) {
       // SNIA workload-dependent preconditioning: random 4K writes until WAF stops moving.
+      // Its GC holds each die at the low watermark, where the timed GC runs in steady state
+      // (paced GC keeps the free pool level once started), and the timed run starts with GC
+      // running: the drive is handed over mid-steady-state, not with a spare block group per
+      // die to fill first.
+      w.set_watermarks({cfg.ftl.gc_low_watermark_bgs, cfg.ftl.gc_low_watermark_bgs});
       const RoundsResult r = run_rounds_until_steady(w, layout, EnduranceWorkload::Rand4k, nullptr, 0.25, 80, opt.seed + 1);
       res.precondition.random_round_waf = r.round_waf;
       res.precondition.random_steady = r.steady;
       res.precondition.random_steady_round = r.steady_round;
     }
     w.flush();
+    if (opt.precondition_random) drive.ftl().start_steady_state_gc();
   }
   drive.ftl().reset_counters();
   auto t1 = Clock::now();
