@@ -55,6 +55,18 @@ const char* kUsage =
     "  ssdtwin endurance --drive PROFILE.toml [--workload rand4k|seq128k|jesd219|JOB.fio] [--host-write-mbps R]\n"
     "              [--op-sweep 7,14.5,28] [--scale N] [--seed N] [--set k=v]... [--output-format=normal|json]\n";
 
+// The usage lines of one command (its "  ssdtwin CMD" lines and their continuations).
+std::string usage_of(const std::string& cmd) {
+  std::stringstream in(kUsage);
+  std::string out, line;
+  bool mine = false;
+  for (std::getline(in, line); std::getline(in, line);) {  // the first line is "usage:"
+    if (line.rfind("  ssdtwin ", 0) == 0) mine = line.rfind("  ssdtwin " + cmd + " ", 0) == 0;
+    if (mine) out += line + "\n";
+  }
+  return out;
+}
+
 // "none", "seqNx", "rand" or "seqNx,rand": sequential fills, then random writes to steady state.
 // "T:PS[,T:PS...]", T a fio-style time (2s, 500ms), times increasing.
 std::vector<host_if::PowerTimelineEntry> parse_power_timeline(const std::string& v) {
@@ -255,6 +267,12 @@ int sc_main(int argc, char** argv) {
   sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
   try {
     const std::string cmd = argc >= 2 ? argv[1] : "";
+    // "ssdtwin CMD --help": that command's usage (the rest of the line is not parsed).
+    for (int i = 2; i < argc; ++i)
+      if (const std::string a = argv[i]; (a == "--help" || a == "-h") && !usage_of(cmd).empty()) {
+        std::cout << "usage:\n" << usage_of(cmd) << "(every command: ssdtwin --help; profile keys: docs/config.md)\n";
+        return 0;
+      }
     if (cmd == "run") return cmd_run(argc, argv);
     if (cmd == "config") return cmd_config(argc, argv);
     if (cmd == "compare") return apps::cmd_compare(argc, argv);
