@@ -1,7 +1,9 @@
 // Simulation speed of the 9550 MAX model, measured with Google Benchmark:
 //   bench_random_read_4k:        simulated 4 KiB random reads per wall-clock second
 //                                (4 jobs x QD 256, preconditioned drive);
-//   bench_sequential_write_128k: simulated MB of 128 KiB sequential writes per wall second.
+//   bench_sequential_write_128k: simulated MB of 128 KiB sequential writes per wall second;
+//   bench_sequential_read_16k:   16 KiB sequential reads, one stream at QD64 on the filled
+//                                drive: the read-ahead path (ftl/read_ahead.*).
 // The drive is elaborated once; every iteration runs 1 ms more of simulated time.
 #include <benchmark/benchmark.h>
 #include <cstdlib>
@@ -20,6 +22,9 @@ namespace {
 
 #if defined(SSDTWIN_BENCH_RANDOM_READ_4K)
 constexpr const char* kJob = "[r]\nrw=randread\nbs=4k\niodepth=256\nnumjobs=4\ntime_based\nruntime=1h\n";
+constexpr std::uint32_t kPreconditionPasses = 1;
+#elif defined(SSDTWIN_BENCH_SEQUENTIAL_READ_16K)
+constexpr const char* kJob = "[r]\nrw=read\nbs=16k\niodepth=64\ntime_based\nruntime=1h\n";
 constexpr std::uint32_t kPreconditionPasses = 1;
 #else
 constexpr const char* kJob = "[w]\nrw=write\nbs=128k\niodepth=16\ntime_based\nruntime=1h\n";
@@ -92,6 +97,9 @@ void advance(benchmark::State& state) {
 #if defined(SSDTWIN_BENCH_RANDOM_READ_4K)
 void BM_RandomRead4k_4x256(benchmark::State& state) { advance(state); }
 BENCHMARK(BM_RandomRead4k_4x256)->Unit(benchmark::kMillisecond)->MinTime(3.0);
+#elif defined(SSDTWIN_BENCH_SEQUENTIAL_READ_16K)
+void BM_SequentialRead16k_QD64(benchmark::State& state) { advance(state); }
+BENCHMARK(BM_SequentialRead16k_QD64)->Unit(benchmark::kMillisecond)->MinTime(3.0);
 #else
 void BM_SequentialWrite128k_QD16(benchmark::State& state) { advance(state); }
 BENCHMARK(BM_SequentialWrite128k_QD16)->Unit(benchmark::kMillisecond)->MinTime(3.0);
