@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
+#include <limits>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <nlopt.hpp>
@@ -160,8 +161,38 @@ int cmd_calibrate(int argc, char** argv) {
   const std::vector<double> pred0 = predict(u0, all);
   const double cost0 = cost_of(pred0, all);
 
+  // One integer key over a short range (e.g. a suspend limit, a core count): every value is
+  // evaluated. Nelder-Mead's simplex stalls there: its steps round back to the same integer
+  // (nand.suspend.max_per_op=1..5 stopped at 4 with 2 the best).
+  const bool exhaustive = params.size() == 1 && params[0].desc->type == model::KeyType::Integer &&
+                          std::floor(params[0].hi) - std::ceil(params[0].lo) <= 64;
+  const std::string algorithm = exhaustive ? "exhaustive over the integer range"
+                                           : params.size() >= 2 ? "NLopt LN_BOBYQA" : "NLopt LN_NELDERMEAD";
+  auto evaluate = [&](const std::vector<double>& u, const std::vector<std::size_t>& subset) {
+    const double c = cost_of(predict(u, subset), subset);
+    ++evals;
+    std::string p;
+    for (std::size_t i = 0; i < params.size(); ++i) p += fmt::format(" {}={}", params[i].set_path, format_value(params[i], value_of(i, u)));
+    std::cerr << fmt::format("calibrate: eval {:>3} cost {:.6g}{}\n", evals, c, p);
+    return c;
+  };
+
   nlopt::result result = nlopt::FAILURE;
   auto fit = [&](const std::vector<std::size_t>& subset) {
+    if (exhaustive) {  // the lowest cost wins; on a tie, the lower value
+      const FitParam& f = params[0];
+      std::vector<double> best = u0;
+      double best_cost = std::numeric_limits<double>::infinity();
+      for (double v = std::ceil(f.lo); v <= std::floor(f.hi); v += 1) {
+        const std::vector<double> u{(v - f.lo) / (f.hi - f.lo)};
+        if (const double c = evaluate(u, subset); c < best_cost) {
+          best_cost = c;
+          best = u;
+        }
+      }
+      result = nlopt::SUCCESS;
+      return best;
+    }
     nlopt::opt opt(params.size() >= 2 ? nlopt::LN_BOBYQA : nlopt::LN_NELDERMEAD, unsigned(params.size()));
     opt.set_lower_bounds(std::vector<double>(params.size(), 0.0));
     opt.set_upper_bounds(std::vector<double>(params.size(), 1.0));
@@ -171,14 +202,7 @@ int cmd_calibrate(int argc, char** argv) {
     opt.set_ftol_abs(1e-10);
     struct Ctx {
       std::function<double(const std::vector<double>&)> f;
-    } ctx{[&](const std::vector<double>& u) {
-      const double c = cost_of(predict(u, subset), subset);
-      ++evals;
-      std::string p;
-      for (std::size_t i = 0; i < params.size(); ++i) p += fmt::format(" {}={}", params[i].set_path, format_value(params[i], value_of(i, u)));
-      std::cerr << fmt::format("calibrate: eval {:>3} cost {:.6g}{}\n", evals, c, p);
-      return c;
-    }};
+    } ctx{[&](const std::vector<double>& u) { return evaluate(u, subset); }};
     opt.set_min_objective(
         [](const std::vector<double>& x, std::vector<double>&, void* data) { return static_cast<Ctx*>(data)->f(x); }, &ctx);
     std::vector<double> u = u0;
@@ -214,7 +238,7 @@ int cmd_calibrate(int argc, char** argv) {
   nlohmann::ordered_json out;
   out["lab"] = lab.path;
   out["drive"] = drive;
-  out["algorithm"] = params.size() >= 2 ? "NLopt LN_BOBYQA" : "NLopt LN_NELDERMEAD";
+  out["algorithm"] = algorithm;
   out["objective"] = "sum over records of ln(predicted/measured)^2";
   out["evaluations"] = fit_evals;
   out["nlopt_result"] = int(fit_result);

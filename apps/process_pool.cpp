@@ -11,6 +11,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "model/input_error.h"
+
 extern char** environ;
 
 namespace ssdtwin::apps {
@@ -47,6 +49,7 @@ std::vector<nlohmann::json> run_simulations(const std::vector<SimulationSpec>& s
   std::vector<Child> running;
   std::size_t next = 0;
   std::string failure;
+  bool input_failure = false;
   while (next < specs.size() || !running.empty()) {
     while (failure.empty() && next < specs.size() && int(running.size()) < parallel) {
       Child c;
@@ -73,11 +76,17 @@ std::vector<nlohmann::json> run_simulations(const std::vector<SimulationSpec>& s
       std::stringstream err;
       err << f.rdbuf();
       failure = fmt::format("simulation of {} failed: {}", specs[it->index].label, err.str());
+      // Exit status 2 is the child's bad-input status (e.g. a --set value the profile refuses).
+      input_failure = WIFEXITED(status) && WEXITSTATUS(status) == 2;
     }
     running.erase(it);
   }
   std::filesystem::remove_all(tmp);
-  if (!failure.empty()) throw std::runtime_error(failure);
+  if (!failure.empty()) {
+    while (!failure.empty() && failure.back() == '\n') failure.pop_back();
+    if (input_failure) throw model::InputError(failure);
+    throw std::runtime_error(failure);
+  }
   return out;
 }
 

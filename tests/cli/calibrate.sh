@@ -102,3 +102,16 @@ assert h["folds"] == 2 and h["out_of_sample_mean_abs_error_pct"] >= 0
 PY
 # The calibrated profile loads and carries the fitted values.
 "$exe" config --dump "$tmp/calibrated.toml" | grep -E '^(tR_us|tPROG_us|write_commit_ns) ='
+# An integer key is fitted by trying every value of its range: the write-path core count
+# (truth 1) from the random-write rate, starting from 2.
+"$exe" calibrate --lab "$tmp/lab.toml" --records rw-iops --set ftl.write_buffer_mib=16 --set controller.fe_write_cores=2 \
+  --set controller.fe_write_cmd_ns=25000 --fit controller.fe_write_cores=1..2 --output-format=json > "$tmp/fit3.json" 2> "$tmp/fit3.log" \
+  || { cat "$tmp/fit3.log"; exit 1; }
+python3 - "$tmp/fit3.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+p = d["parameters"][0]
+print(f'{p["key"]}: start {p["start"]:g} -> fitted {p["fitted"]:g} (truth 1) by {d["algorithm"]} in {d["evaluations"]} evaluations')
+assert d["algorithm"] == "exhaustive over the integer range" and d["evaluations"] == 2
+assert round(p["fitted"]) == 1, "integer key not recovered"
+PY
