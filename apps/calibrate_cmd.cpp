@@ -166,8 +166,10 @@ int cmd_calibrate(int argc, char** argv) {
   // (nand.suspend.max_per_op=1..5 stopped at 4 with 2 the best).
   const bool exhaustive = params.size() == 1 && params[0].desc->type == model::KeyType::Integer &&
                           std::floor(params[0].hi) - std::ceil(params[0].lo) <= 64;
-  const std::string algorithm = exhaustive ? "exhaustive over the integer range"
-                                           : params.size() >= 2 ? "NLopt LN_BOBYQA" : "NLopt LN_NELDERMEAD";
+  const nlopt::algorithm nlopt_algorithm = params.size() >= 2 ? nlopt::LN_BOBYQA : nlopt::LN_NELDERMEAD;
+  const std::string algorithm = exhaustive                              ? "exhaustive over the integer range"
+                                : nlopt_algorithm == nlopt::LN_BOBYQA ? "NLopt LN_BOBYQA"
+                                                                      : "NLopt LN_NELDERMEAD";
   auto evaluate = [&](const std::vector<double>& u, const std::vector<std::size_t>& subset) {
     const double c = cost_of(predict(u, subset), subset);
     ++evals;
@@ -193,7 +195,7 @@ int cmd_calibrate(int argc, char** argv) {
       result = nlopt::SUCCESS;
       return best;
     }
-    nlopt::opt opt(params.size() >= 2 ? nlopt::LN_BOBYQA : nlopt::LN_NELDERMEAD, unsigned(params.size()));
+    nlopt::opt opt(nlopt_algorithm, unsigned(params.size()));
     opt.set_lower_bounds(std::vector<double>(params.size(), 0.0));
     opt.set_upper_bounds(std::vector<double>(params.size(), 1.0));
     opt.set_initial_step(std::vector<double>(params.size(), 0.15));

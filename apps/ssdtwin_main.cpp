@@ -269,8 +269,10 @@ int sc_main(int argc, char** argv) {
     const std::string cmd = argc >= 2 ? argv[1] : "";
     // "ssdtwin CMD --help": that command's usage (the rest of the line is not parsed).
     for (int i = 2; i < argc; ++i)
-      if (const std::string a = argv[i]; (a == "--help" || a == "-h") && !usage_of(cmd).empty()) {
-        std::cout << "usage:\n" << usage_of(cmd) << "(every command: ssdtwin --help; profile keys: docs/config.md)\n";
+      if (const std::string a = argv[i]; a == "--help" || a == "-h") {
+        const std::string usage = usage_of(cmd);
+        if (usage.empty()) break;  // not a command: reported below
+        std::cout << "usage:\n" << usage << "(every command: ssdtwin --help; profile keys: docs/config.md)\n";
         return 0;
       }
     if (cmd == "run") return cmd_run(argc, argv);

@@ -217,11 +217,7 @@ void Ftl::commit_write(IoRequest* r) {
     map_.map_to_buffer(lpn, s);
     if (v) v->host_write(lpn, s);
     open_unit_->items.push_back(s);
-    if (open_unit_->items.size() == geo_.ius_per_unit) {
-      for (std::uint64_t slot : open_unit_->items) slot_state_[slot] = SlotState::Flushing;
-      ready_units_.push_back(open_unit_);
-      open_unit_ = take_unit();
-    }
+    if (open_unit_->items.size() == geo_.ius_per_unit) close_open_unit();
   }
   dispatch_host_units();
 }
@@ -237,6 +233,13 @@ void Ftl::trim(IoRequest* r) {
     if (v) v->host_trim(lpn);
   }
   counters_.trimmed_ius += r->n_ius;
+}
+
+// The open host unit is complete (or, at a power failure, goes out padded): queue it for a die.
+void Ftl::close_open_unit() {
+  for (std::uint64_t slot : open_unit_->items) slot_state_[slot] = SlotState::Flushing;
+  ready_units_.push_back(open_unit_);
+  open_unit_ = take_unit();
 }
 
 void Ftl::dispatch_host_units() {
@@ -408,10 +411,14 @@ void Ftl::relocate_gc_batch(nand::NandOp* op) {
     if (still_valid(g.list[i]) && gc_stream_.relocate(die, g.list[i], unit)) submit_gc_program(die, unit);
   --g.reads_inflight;
   // Power failing with PLP: once the die's GC reads are in, its GC buffer is flushed.
-  if (power_failing_ && cfg_.plp && g.reads_inflight == 0 && gc_stream_.close_partial(die, unit))
-    submit_gc_program(die, unit);
+  if (power_failing_ && cfg_.plp && g.reads_inflight == 0) flush_gc_partial(die);
   gc_pump(die);
   gc_check_done(die);
+}
+
+void Ftl::flush_gc_partial(std::uint32_t die) {
+  std::uint64_t unit = 0;
+  if (gc_stream_.close_partial(die, unit)) submit_gc_program(die, unit);
 }
 
 void Ftl::submit_gc_program(std::uint32_t die, std::uint64_t unit_base) {
@@ -429,8 +436,7 @@ void Ftl::gc_check_done(std::uint32_t die) {
   if (!cfg_.plp) {
     // No power-loss protection: the victim keeps the only durable copy of what was moved
     // until the GC units holding it are programmed (the partial one is padded now).
-    std::uint64_t unit = 0;
-    if (gc_stream_.close_partial(die, unit)) submit_gc_program(die, unit);
+    flush_gc_partial(die);
     if (!gc_units_inflight_[die].empty()) return;  // the program's completion checks again
   }
   if (map_.valid_ius(die, g.victim) != 0)
@@ -486,16 +492,10 @@ void Ftl::power_fail() {
   power_failing_ = true;
   ra_.clear();  // prefetched data is DRAM only
   if (!cfg_.plp) return;  // nothing to flush with: DRAM dies with the supply
-  if (!open_unit_->items.empty()) {  // the partly filled host unit goes out padded
-    for (std::uint64_t slot : open_unit_->items) slot_state_[slot] = SlotState::Flushing;
-    ready_units_.push_back(open_unit_);
-    open_unit_ = take_unit();
-  }
+  if (!open_unit_->items.empty()) close_open_unit();  // the partly filled host unit goes out padded
   dispatch_host_units();
-  for (std::uint32_t die = 0; die < geo_.dies; ++die) {
-    std::uint64_t unit = 0;
-    if (gc_[die].reads_inflight == 0 && gc_stream_.close_partial(die, unit)) submit_gc_program(die, unit);
-  }
+  for (std::uint32_t die = 0; die < geo_.dies; ++die)
+    if (gc_[die].reads_inflight == 0) flush_gc_partial(die);
 }
 
 bool Ftl::flush_needs_gc(std::uint32_t die) const {

@@ -137,6 +137,7 @@ class Ftl : public nand::FlashClient {
   Unit* take_unit();
   void give_unit(Unit* u) { free_units_.push_back(u); }
   nand::NandOp* new_op(nand::OpKind kind, std::uint32_t die, std::uint32_t tag);
+  void close_open_unit();
   void dispatch_host_units();
   void read_ahead(ReadAhead::Stream& s, std::uint64_t from);
   void on_read_ahead_done(nand::NandOp* op);
@@ -153,6 +154,7 @@ class Ftl : public nand::FlashClient {
   void on_gc_read_done(nand::NandOp* op);
   void relocate_gc_batch(nand::NandOp* op);
   void submit_gc_program(std::uint32_t die, std::uint64_t unit_base);
+  void flush_gc_partial(std::uint32_t die);  // pads and programs the die's partial GC unit, if any
   bool still_valid(std::uint64_t ppn) const {
     const std::uint32_t lpn = map_.p2l(ppn);
     return lpn < Mapping::kInvalid && map_.l2p(lpn) == ppn;
