@@ -193,7 +193,8 @@ json report_json(const ReportInput& in, bool latency_bins) {
                        {"random", in.options.precondition_random},
                        {"random_round_waf", r.precondition.random_round_waf},
                        {"random_steady_state", r.precondition.random_steady},
-                       {"random_steady_state_round", r.precondition.random_steady_round}};
+                       {"random_steady_state_round", r.precondition.random_steady_round},
+                       {"random_range_bytes_simulated", r.precondition.random_range_bytes}};
   if (const SteadyRoundsReport& ss = r.steady_rounds; ss.max_rounds)
     s["steady_state"] = {{"tracked", "iops"},
                          {"rule", "SNIA PTS: 5-round window, range <= 20% and least-squares excursion <= 10% of the mean"},

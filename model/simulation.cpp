@@ -334,7 +334,35 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
       // running: the drive is handed over mid-steady-state, not with a spare block group per
       // die to fill first.
       w.set_watermarks({cfg.ftl.gc_low_watermark_bgs, cfg.ftl.gc_low_watermark_bgs});
-      const RoundsResult r = run_rounds_until_steady(w, layout, EnduranceWorkload::Rand4k, nullptr, 0.25, 80, opt.seed + 1);
+      // SNIA PTS preconditions over the test's ActiveRange: the random writes cover the
+      // span of the jobs' regions, so a test of a 25% region starts with that region (not
+      // the whole drive) in random-write steady state and the rest holding cold data.
+      std::uint64_t lo = layout.user_bytes(), hi = 0;
+      for (const auto& i : inits) {
+        lo = std::min(lo, i->setup().region_start);
+        hi = std::max(hi, i->setup().region_start + i->setup().region_bytes);
+      }
+      // Whole drive when some job spans it in the job file's own (unscaled) terms: the
+      // scaled regions are rounded down to each job's block size.
+      bool whole_drive = false;
+      for (const FioJob& j : jf.jobs) {
+        const std::uint64_t off = j.offset ? j.offset->resolve(cfg.user_bytes) : 0;
+        const std::uint64_t size = j.size ? j.size->resolve(cfg.user_bytes) : cfg.user_bytes - off;
+        whole_drive = whole_drive || (off == 0 && size >= cfg.user_bytes);
+      }
+      const std::uint64_t iu = layout.iu_bytes;
+      FioWrites range;
+      range.name = "active range";
+      range.random = true;
+      range.bs_bytes = static_cast<std::uint32_t>(iu);
+      range.first_lpn = lo / iu;
+      range.region_bytes = (hi > range.first_lpn * iu ? hi - range.first_lpn * iu : 0) / iu * iu;
+      if (!whole_drive && range.region_bytes < iu)
+        throw InputError("option '--precondition': the jobs' regions are smaller than one indirection unit");
+      res.precondition.random_range_bytes = whole_drive ? layout.user_bytes() : range.region_bytes;
+      const RoundsResult r =
+          whole_drive ? run_rounds_until_steady(w, layout, EnduranceWorkload::Rand4k, nullptr, 0.25, 80, opt.seed + 1)
+                      : run_rounds_until_steady(w, layout, EnduranceWorkload::FioJob, &range, 0.25, 80, opt.seed + 1);
       res.precondition.random_round_waf = r.round_waf;
       res.precondition.random_steady = r.steady;
       res.precondition.random_steady_round = r.steady_round;

@@ -72,6 +72,7 @@ struct PreconditionReport {
   std::vector<double> random_round_waf;  // per round of 25% of capacity
   bool random_steady = false;
   std::uint32_t random_steady_round = 0;
+  std::uint64_t random_range_bytes = 0;  // the jobs' active range the random writes covered (scaled)
 };
 
 // A replayed trace: how many of its I/Os lay beyond the job's region (after dividing by
