@@ -15,7 +15,7 @@ namespace ssdtwin::model {
 const std::vector<std::string>& lab_metrics() {
   static const std::vector<std::string> m = {"read.bw_mbps",     "write.bw_mbps",     "total.bw_mbps", "read.iops",
                                              "write.iops",       "total.iops",        "read.lat_mean_us",
-                                             "write.lat_mean_us"};
+                                             "write.lat_mean_us", "total.lat_mean_us"};
   return m;
 }
 
@@ -87,7 +87,7 @@ LabFile load_lab_file(const std::string& path) {
     r.metric = need_string(*t, "metric", w);
     if (std::find(lab_metrics().begin(), lab_metrics().end(), r.metric) == lab_metrics().end())
       throw InputError(fmt::format("{}: key 'metric' = '{}' is not one of read.bw_mbps, write.bw_mbps, total.bw_mbps, "
-                                   "read.iops, write.iops, total.iops, read.lat_mean_us, write.lat_mean_us", w, r.metric));
+                                   "read.iops, write.iops, total.iops, read.lat_mean_us, write.lat_mean_us, total.lat_mean_us", w, r.metric));
     r.unit = need_string(*t, "unit", w);
     r.source = need_string(*t, "source", w);
     r.kind = need_string(*t, "kind", w);
@@ -121,6 +121,12 @@ LabFile load_lab_file(const std::string& path) {
 double metric_from_fio_json(const nlohmann::json& out, const std::string& metric) {
   const std::string dir = metric.substr(0, metric.find('.'));
   const std::string what = metric.substr(metric.find('.') + 1);
+  if (dir == "total" && what == "lat_mean_us") {
+    // The mean over every I/O, as VDBench's "resp" column: weighted by completions.
+    const double nr = metric_from_fio_json(out, "read.ios"), nw = metric_from_fio_json(out, "write.ios");
+    const double sum = metric_from_fio_json(out, "read.lat_mean_us") * nr + metric_from_fio_json(out, "write.lat_mean_us") * nw;
+    return nr + nw > 0 ? sum / (nr + nw) : 0.0;
+  }
   if (dir == "total")
     return metric_from_fio_json(out, "read." + what) + metric_from_fio_json(out, "write." + what);
   // fio's JSON layout: jobs[].{read,write}.{bw_bytes, iops, lat_ns.{N, mean}}. A result of
