@@ -110,11 +110,12 @@ std::string read_file(const std::string& path) {
 
 int cmd_calibrate(int argc, char** argv) {
   const cli::Args a = cli::parse_args(
-      argc, argv, {"--lab", "--drive", "--fit", "--records", "--jobs", "--max-evals", "--output", "--output-format", "--set",
+      argc, argv, {"--lab", "--drive", "--fit", "--records", "--tag", "--jobs", "--max-evals", "--output", "--output-format", "--set",
                    "--holdout"}, {});
   if (!a.single.count("--lab")) throw model::InputError("calibrate: --lab LAB.toml is required");
   if (a.fits.empty()) throw model::InputError("calibrate: at least one --fit KEY=LO..HI is required");
-  const model::LabFile lab = model::load_lab_file(a.single.at("--lab"));
+  model::LabFile lab = model::load_lab_file(a.single.at("--lab"));
+  model::add_derived_tags(lab);
   const std::string drive = a.single.count("--drive") ? a.single.at("--drive") : lab.drive_profile;
   const model::LoadedProfile profile = model::load_profile(drive, a.sets);
   const int parallel = parse_parallel(a.single);
@@ -128,6 +129,7 @@ int cmd_calibrate(int argc, char** argv) {
   std::vector<const model::LabRecord*> records;
   for (const auto& r : lab.records) records.push_back(&r);
   records = select_records(records, a.single.count("--records") ? a.single.at("--records") : "", lab.path);
+  records = select_by_tags(records, a.single.count("--tag") ? a.single.at("--tag") : "", lab.path);
   if (holdout > records.size())
     throw model::InputError(fmt::format("option '--holdout': {} folds need at least {} records; {} are selected", holdout,
                                         holdout, records.size()));

@@ -15,7 +15,8 @@ namespace ssdtwin::apps {
 int cmd_compare(int argc, char** argv) {
   const cli::Args a = cli::parse_args(argc, argv, {"--lab", "--drive", "--jobs", "--output-format", "--set"}, {});
   if (!a.single.count("--lab")) throw model::InputError("compare: --lab LAB.toml is required");
-  const model::LabFile lab = model::load_lab_file(a.single.at("--lab"));
+  model::LabFile lab = model::load_lab_file(a.single.at("--lab"));
+  model::add_derived_tags(lab);
   const std::string drive = a.single.count("--drive") ? a.single.at("--drive") : lab.drive_profile;
   const std::string format = cli::output_format(a);
   const int parallel = parse_parallel(a.single);

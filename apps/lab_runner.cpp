@@ -4,6 +4,8 @@
 #include <chrono>
 #include <cmath>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <set>
 #include <sstream>
 
 #include "apps/cli_args.h"
@@ -45,6 +47,26 @@ std::vector<const model::LabRecord*> select_records(const std::vector<const mode
   return chosen;
 }
 
+std::vector<const model::LabRecord*> select_by_tags(const std::vector<const model::LabRecord*>& all,
+                                                    const std::string& tags, const std::string& where) {
+  if (tags.empty()) return all;
+  std::vector<std::string> wanted;
+  std::stringstream ss(tags);
+  for (std::string t; std::getline(ss, t, ',');) wanted.push_back(t);
+  std::vector<const model::LabRecord*> chosen;
+  for (const auto* r : all)
+    if (std::all_of(wanted.begin(), wanted.end(),
+                    [&](const std::string& t) { return std::find(r->tags.begin(), r->tags.end(), t) != r->tags.end(); }))
+      chosen.push_back(r);
+  if (chosen.empty()) {
+    std::set<std::string> known;
+    for (const auto* r : all) known.insert(r->tags.begin(), r->tags.end());
+    throw model::InputError(fmt::format("option '--tag': no record in {} carries every tag of '{}'; their tags: {}", where,
+                                        tags, fmt::join(known, ", ")));
+  }
+  return chosen;
+}
+
 nlohmann::ordered_json record_json(const model::LabRecord& r, const std::string& drive, const RecordResult& res) {
   return {{"id", r.id},         {"drive", drive},
           {"workload", r.job},  {"metric", r.metric},
@@ -53,7 +75,7 @@ nlohmann::ordered_json record_json(const model::LabRecord& r, const std::string&
           {"tolerance_pct", r.tolerance_pct}, {"within_tolerance", res.within},
           {"scored_error_pct", res.scored_error_pct}, {"lower_bound", r.lower_bound},
           {"kind", r.kind},     {"role", record_role(r)},
-          {"source", r.source}};
+          {"tags", r.tags},     {"source", r.source}};
 }
 
 LabRun run_lab_jobs(const std::vector<const model::LabRecord*>& records, const std::string& drive,

@@ -36,6 +36,10 @@ std::string record_role(const model::LabRecord& r);
 // Throws InputError for an id that names none; `where` says what was searched.
 std::vector<const model::LabRecord*> select_records(const std::vector<const model::LabRecord*>& all,
                                                     const std::string& ids, const std::string& where);
+// --tag T,T,...: the records of `all` that carry every one of the tags ("" keeps all).
+// Throws InputError when none does, listing the tags the records carry.
+std::vector<const model::LabRecord*> select_by_tags(const std::vector<const model::LabRecord*>& all,
+                                                    const std::string& tags, const std::string& where);
 // The record and its result as compare and validate report them.
 nlohmann::ordered_json record_json(const model::LabRecord& r, const std::string& drive, const RecordResult& res);
 

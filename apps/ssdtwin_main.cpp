@@ -46,12 +46,13 @@ const char* kUsage =
     "  ssdtwin config --dump PROFILE.toml [--set section.key=value]...\n"
     "  ssdtwin config --docs\n"
     "  ssdtwin compare --lab LAB.toml [--drive PROFILE.toml] [--jobs N] [--output-format=normal|json]\n"
-    "  ssdtwin validate [LAB.toml...] [--drive-name TEXT] [--jobs N] [--strict] [--markdown FILE]\n"
-    "              [--output-format=normal|json]\n"
+    "  ssdtwin validate [LAB.toml...] [--drive-name TEXT] [--records ID,ID] [--tag TAG,TAG] [--jobs N] [--strict]\n"
+    "              [--markdown FILE] [--output-format=normal|json]\n"
     "  ssdtwin lab import-fio RESULT.json --job JOB.fio --drive PROFILE.toml [--precondition P]\n"
     "              [--power-state N] [--output LAB.toml]\n"
-    "  ssdtwin calibrate --lab LAB.toml --fit KEY=LO..HI [--fit ...] [--records ID,ID] [--drive PROFILE.toml]\n"
-    "              [--max-evals N] [--jobs N] [--output CALIBRATED.toml] [--set k=v]... [--output-format=normal|json]\n"
+    "  ssdtwin calibrate --lab LAB.toml --fit KEY=LO..HI [--fit ...] [--records ID,ID] [--tag TAG,TAG] [--drive PROFILE.toml]\n"
+    "              [--max-evals N] [--holdout K] [--jobs N] [--output CALIBRATED.toml] [--set k=v]...\n"
+    "              [--output-format=normal|json]\n"
     "  ssdtwin endurance --drive PROFILE.toml [--workload rand4k|seq128k|jesd219|JOB.fio] [--host-write-mbps R]\n"
     "              [--op-sweep 7,14.5,28] [--scale N] [--seed N] [--set k=v]... [--output-format=normal|json]\n";
 

@@ -47,7 +47,7 @@ std::string summary_line(const std::string& who, const json& tp, const json& lat
 
 int cmd_validate(int argc, char** argv) {
   const cli::Args a = cli::parse_args(argc, argv,
-                                      {"--jobs", "--output-format", "--drive-name", "--records", "--markdown", "--set"},
+                                      {"--jobs", "--output-format", "--drive-name", "--records", "--tag", "--markdown", "--set"},
                                       {"--strict"});
   const std::string format = cli::output_format(a);
   std::vector<std::string> paths = a.positional;
@@ -61,7 +61,10 @@ int cmd_validate(int argc, char** argv) {
     std::sort(paths.begin(), paths.end());
   }
   std::vector<model::LabFile> labs;
-  for (const auto& p : paths) labs.push_back(model::load_lab_file(p));
+  for (const auto& p : paths) {
+    labs.push_back(model::load_lab_file(p));
+    model::add_derived_tags(labs.back());
+  }
   std::vector<const model::LabRecord*> records;
   std::map<const model::LabRecord*, const model::LabFile*> lab_of;
   for (const auto& lab : labs) {
@@ -72,6 +75,7 @@ int cmd_validate(int argc, char** argv) {
     }
   }
   if (a.single.count("--records")) records = select_records(records, a.single.at("--records"), "the selected lab files");
+  if (a.single.count("--tag")) records = select_by_tags(records, a.single.at("--tag"), "the selected lab files");
   if (records.empty()) throw model::InputError("validate: no lab records selected");
 
   const LabRun run = run_lab_jobs(records, "", a.sets, parse_parallel(a.single));

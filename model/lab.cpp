@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 #include <toml++/toml.h>
 
+#include "model/fio_job.h"
 #include "model/input_error.h"
 #include "model/path_exists.h"
 
@@ -42,6 +43,51 @@ double need_number(const toml::table& t, const char* key, const std::string& whe
   throw InputError(fmt::format("{}: key '{}' is required and must be a number", where, key));
 }
 
+// An optional array of tags: lower-case words with digits and hyphens.
+std::vector<std::string> tag_list(const toml::table& t, const std::string& path) {
+  std::vector<std::string> out;
+  const auto* n = t.get("tags");
+  if (!n) return out;
+  const auto* arr = n->as_array();
+  const auto bad = [&](const std::string& what) {
+    return InputError(fmt::format("{}:{}: key 'tags' {}; each tag is a string of a-z, 0-9 and '-', e.g. tags = "
+                                  "[\"datasheet\"]", path, n->source().begin.line, what));
+  };
+  if (!arr) throw bad("must be an array of strings");
+  for (const auto& e : *arr) {
+    const auto* str = e.as_string();
+    if (!str) throw bad("must be an array of strings");
+    const std::string& tag = str->get();
+    if (tag.empty() || !std::all_of(tag.begin(), tag.end(), [](char c) {
+          return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+        }))
+      throw bad(fmt::format("has '{}'", tag));
+    out.push_back(tag);
+  }
+  return out;
+}
+
+// Tags read off the record's job file (the union over its jobs) and fields.
+std::vector<std::string> derived_tags(const LabRecord& r) {
+  const FioJobFile jf = parse_fio_job_file(r.job);
+  std::vector<std::string> tags;
+  std::uint64_t outstanding = 0;
+  for (const FioJob& j : jf.jobs) {
+    const std::uint32_t rp = j.read_percent();
+    tags.push_back(j.is_trim() ? "trim"
+                   : rp > 0 && rp < 100 ? "mix"
+                   : std::string(j.is_random() ? "random-" : "sequential-") + (rp == 100 ? "read" : "write"));
+    outstanding = std::max<std::uint64_t>(outstanding, std::uint64_t(j.iodepth) * j.numjobs);
+  }
+  if (outstanding == 1) tags.push_back("qd1");
+  tags.push_back(r.metric.find("lat") != std::string::npos ? "latency" : "throughput");
+  if (r.precondition.find("rand") != std::string::npos) tags.push_back("steady-state");
+  if (r.calibration) tags.push_back("fitted");
+  if (r.lower_bound) tags.push_back("lower-bound");
+  if (!r.excluded.empty()) tags.push_back("excluded");
+  return tags;
+}
+
 }  // namespace
 
 LabFile load_lab_file(const std::string& path) {
@@ -62,6 +108,7 @@ LabFile load_lab_file(const std::string& path) {
   lf.drive_profile = (base / need_string(*lab, "drive_profile", lw)).lexically_normal().string();
   lf.precondition = need_string(*lab, "precondition", lw);
   lf.source = need_string(*lab, "source", lw);
+  const std::vector<std::string> lab_tags = tag_list(*lab, path);
   if (const auto* h = lab->get("host")) {
     const auto* arr = h->as_array();
     if (!arr) throw InputError(fmt::format("{}: key 'host' must be an array of \"host.key=value\" strings", lw));
@@ -77,7 +124,7 @@ LabFile load_lab_file(const std::string& path) {
   if (!recs || recs->empty()) throw InputError(fmt::format("{}: no [[record]] entries", path));
   static const std::vector<std::string> kKeys = {"id",   "job",    "metric", "measured",     "unit",
                                                  "tolerance_pct", "kind", "source", "precondition", "power_state",
-                                                 "calibration", "excluded", "lower_bound"};
+                                                 "calibration", "excluded", "lower_bound", "tags"};
   for (const auto& node : *recs) {
     const auto* t = node.as_table();
     const std::string w = fmt::format("{}:{}: [[record]]", path, node.source().begin.line);
@@ -113,9 +160,19 @@ LabFile load_lab_file(const std::string& path) {
       if (std::find(kKeys.begin(), kKeys.end(), std::string(k.str())) == kKeys.end())
         throw InputError(fmt::format("{}:{}: [[record]] key '{}' is unknown; allowed: {}", path, v.source().begin.line,
                                      k.str(), fmt::join(kKeys, ", ")));
+    r.tags = lab_tags;
+    for (const auto& tag : tag_list(*t, path)) r.tags.push_back(tag);
     lf.records.push_back(r);
   }
   return lf;
+}
+
+void add_derived_tags(LabFile& lab) {
+  for (LabRecord& r : lab.records) {
+    for (const auto& tag : derived_tags(r)) r.tags.push_back(tag);
+    std::sort(r.tags.begin(), r.tags.end());
+    r.tags.erase(std::unique(r.tags.begin(), r.tags.end()), r.tags.end());
+  }
 }
 
 double metric_from_fio_json(const nlohmann::json& out, const std::string& metric) {

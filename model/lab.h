@@ -24,6 +24,9 @@ struct LabRecord {
   // Non-empty: the record contradicts itself (e.g. IOPS x latency is not the stated
   // concurrency); it is simulated and shown, but kept out of the error statistics.
   std::string excluded;
+  // The lab file's and the record's own `tags`, then (add_derived_tags) those derived from
+  // the job and the record, sorted: what `validate --tag` and `calibrate --tag` select on.
+  std::vector<std::string> tags;
   // Records with the same run key share one simulation.
   std::string run_key() const {
     std::string k = drive_profile + "|" + job + "|" + precondition + "|" + std::to_string(power_state);
@@ -42,7 +45,14 @@ struct LabFile {
 
 // Throws InputError naming file, line and key. Job and profile paths are resolved
 // relative to the lab file.
+// Parses the lab file alone (its records carry their explicit tags only).
 LabFile load_lab_file(const std::string& path);
+// Adds the tags every record gets from its job file (read here) and fields, and sorts
+// each record's tags: the workload class
+// (random-read, random-write, sequential-read, sequential-write, mix, trim), qd1 when one
+// I/O is outstanding, latency or throughput, steady-state (random preconditioning), fitted,
+// lower-bound and excluded. Throws InputError for a job file that cannot be read.
+void add_derived_tags(LabFile& lab);
 
 // Metrics: read.bw_mbps, write.bw_mbps (10^6 B/s), read.iops, write.iops,
 // read.lat_mean_us, write.lat_mean_us (fio lat_ns mean), summed over jobs of the output;

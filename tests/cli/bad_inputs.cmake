@@ -82,3 +82,5 @@ bad_input(lab_import_result_wrong_shape "fio-result-bw-not-a-number.json: fio re
 bad_input(memory_guard_tables "at scale 8 the mapping tables need 3.5 GiB, more than the 1.0 GiB available" env SSDTWIN_MEMORY_LIMIT_MIB=1024 ${_x} run --drive ${PROJECT_SOURCE_DIR}/scenarios/drives/micron-9550-max-12.8tb.toml ${_j}/ok.fio --scale 8)
 bad_input(memory_guard_verify_tags "the mapping tables and the --verify tags need" env SSDTWIN_MEMORY_LIMIT_MIB=4096 ${_x} run --drive ${PROJECT_SOURCE_DIR}/scenarios/drives/micron-9550-max-12.8tb.toml ${_j}/ok.fio --scale 8 --verify)
 bad_input(memory_limit_not_a_number "SSDTWIN_MEMORY_LIMIT_MIB='lots' is not a whole number" env SSDTWIN_MEMORY_LIMIT_MIB=lots ${_x} run --drive ${_d} ${_j}/ok.fio)
+bad_input(lab_tag_not_a_word "key 'tags' has 'Upper Case'" ${_x} validate ${_j}/bad-lab-tag.toml)
+bad_input(validate_tag_matches_nothing "no record in the selected lab files carries every tag of 'smoke,mix'; their tags: random-read, smoke, throughput" ${_x} validate ${_j}/lab-tagged.toml --tag smoke,mix)
