@@ -93,6 +93,7 @@ LabRun run_lab_jobs(const std::vector<const model::LabRecord*>& records, const s
     if (r->power_state >= 0) sp.args.insert(sp.args.end(), {"--power-state", std::to_string(r->power_state)});
     for (const auto& s : sets) sp.args.insert(sp.args.end(), {"--set", s});
     for (const auto& s : r->host_sets) sp.args.insert(sp.args.end(), {"--set", s});
+    for (const auto& j : r->job_sets) sp.args.insert(sp.args.end(), {"--job-set", j});
     specs.push_back(std::move(sp));
   }
   const std::vector<nlohmann::json> outputs = run_simulations(specs, parallel);

@@ -47,7 +47,7 @@ const char* kUsage =
     "  ssdtwin config --docs\n"
     "  ssdtwin compare --lab LAB.toml [--drive PROFILE.toml] [--jobs N] [--output-format=normal|json]\n"
     "  ssdtwin validate [LAB.toml...] [--drive-name TEXT] [--records ID,ID] [--tag TAG,TAG] [--jobs N] [--strict]\n"
-    "              [--markdown FILE] [--output-format=normal|json]\n"
+    "              [--curves] [--markdown FILE] [--output-format=normal|json]\n"
     "  ssdtwin lab import-fio RESULT.json --job JOB.fio --drive PROFILE.toml [--precondition P]\n"
     "              [--power-state N] [--output LAB.toml]\n"
     "  ssdtwin calibrate --lab LAB.toml --fit KEY=LO..HI [--fit ...] [--records ID,ID] [--tag TAG,TAG] [--drive PROFILE.toml]\n"

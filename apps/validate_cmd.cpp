@@ -48,7 +48,7 @@ std::string summary_line(const std::string& who, const json& tp, const json& lat
 int cmd_validate(int argc, char** argv) {
   const cli::Args a = cli::parse_args(argc, argv,
                                       {"--jobs", "--output-format", "--drive-name", "--records", "--tag", "--markdown", "--set"},
-                                      {"--strict"});
+                                      {"--strict", "--curves"});
   const std::string format = cli::output_format(a);
   std::vector<std::string> paths = a.positional;
   if (paths.empty()) {
@@ -78,7 +78,32 @@ int cmd_validate(int argc, char** argv) {
   if (a.single.count("--tag")) records = select_by_tags(records, a.single.at("--tag"), "the selected lab files");
   if (records.empty()) throw model::InputError("validate: no lab records selected");
 
-  const LabRun run = run_lab_jobs(records, "", a.sets, parse_parallel(a.single));
+  // Queue-depth curves (--curves): the lab files' [[curve]] tables whose records are among
+  // those selected (or that name none), one simulation per point, run with the records.
+  std::vector<std::pair<const model::LabCurve*, const model::LabFile*>> curves;
+  std::vector<std::vector<model::LabRecord>> points;
+  std::vector<const model::LabRecord*> to_run = records;
+  if (a.has("--curves")) {
+    for (const auto& lab : labs)
+      for (const auto& c : lab.curves) {
+        const bool shown = c.record_ids.empty() || std::any_of(records.begin(), records.end(), [&](const auto* r) {
+                             return lab_of.count(r) && lab_of.at(r) == &lab &&
+                                    std::find(c.record_ids.begin(), c.record_ids.end(), r->id) != c.record_ids.end();
+                           });
+        if (!shown || (a.single.count("--drive-name") && lab.drive.find(a.single.at("--drive-name")) == std::string::npos))
+          continue;
+        curves.emplace_back(&c, &lab);
+        points.emplace_back();
+        for (std::uint32_t v : c.values) points.back().push_back(c.point(v));
+        for (const auto& r : lab.records)  // the curve's records, selected or not
+          if (std::find(c.record_ids.begin(), c.record_ids.end(), r.id) != c.record_ids.end() &&
+              std::find(to_run.begin(), to_run.end(), &r) == to_run.end())
+            to_run.push_back(&r);
+      }
+    for (const auto& ps : points)
+      for (const auto& p : ps) to_run.push_back(&p);
+  }
+  const LabRun run = run_lab_jobs(to_run, "", a.sets, parse_parallel(a.single));
 
   json out;
   out["records"] = json::array();
@@ -140,6 +165,34 @@ int cmd_validate(int argc, char** argv) {
   const std::string count = fmt::format("{} of {} counted records within tolerance ({} excluded)", counted - misses,
                                         counted, excluded);
   out["summary"] = summary;
+  std::string curve_text;
+  if (a.has("--curves")) {
+    out["curves"] = json::array();
+    for (std::size_t i = 0; i < curves.size(); ++i) {
+      const model::LabCurve& c = *curves[i].first;
+      json cj = {{"id", c.id}, {"drive", curves[i].second->drive}, {"workload", c.job}, {"key", c.key},
+                 {"x", "I/Os outstanding (iodepth x numjobs)"}, {"throughput_metric", c.throughput_metric},
+                 {"latency_metric", c.latency_metric}, {"points", json::array()}, {"records", json::array()}};
+      curve_text += fmt::format("\ncurve {} ({}, {} over {})\n{:>8} {:>18} {:>18}\n", c.id, curves[i].second->drive,
+                                c.job, c.key, "I/Os", c.throughput_metric, c.latency_metric);
+      for (const auto& p : points[i]) {
+        const nlohmann::json& o = run.outputs.at(p.run_key());
+        const double thr = model::metric_from_fio_json(o, c.throughput_metric);
+        const double lat = model::metric_from_fio_json(o, c.latency_metric);
+        const std::uint64_t x = model::job_outstanding(p.job, p.job_sets);
+        cj["points"].push_back({{"x", x}, {"throughput", thr}, {"latency_us", lat}});
+        curve_text += fmt::format("{:>8} {:>18.1f} {:>18.1f}\n", x, thr, lat);
+      }
+      for (const auto& id : c.record_ids)
+        for (const auto& r : curves[i].second->records)
+          if (r.id == id) {
+            const RecordResult res = evaluate_record(r, run);
+            cj["records"].push_back({{"id", r.id}, {"x", model::job_outstanding(r.job, r.job_sets)}, {"metric", r.metric},
+                                     {"measured", r.measured}, {"predicted", res.predicted}});
+          }
+      out["curves"].push_back(cj);
+    }
+  }
   out["wallclock"] = {{"seconds", run.wall_s}};
 
   if (a.single.count("--markdown")) {
@@ -150,7 +203,9 @@ int cmd_validate(int argc, char** argv) {
        << md_rows << "\n```" << sum_text << "\n" << count << "\n```\n";
   }
   if (format == "json") std::cout << out.dump(2) << "\n";
-  else std::cout << table << sum_text << fmt::format("\n{}; {} simulations in {:.1f} s wall\n", count, run.simulations, run.wall_s);
+  else
+    std::cout << table << sum_text << curve_text
+              << fmt::format("\n{}; {} simulations in {:.1f} s wall\n", count, run.simulations, run.wall_s);
   return a.has("--strict") && misses > 0 ? 1 : 0;
 }
 

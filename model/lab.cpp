@@ -71,15 +71,13 @@ std::vector<std::string> tag_list(const toml::table& t, const std::string& path)
 std::vector<std::string> derived_tags(const LabRecord& r) {
   const FioJobFile jf = parse_fio_job_file(r.job);
   std::vector<std::string> tags;
-  std::uint64_t outstanding = 0;
   for (const FioJob& j : jf.jobs) {
     const std::uint32_t rp = j.read_percent();
     tags.push_back(j.is_trim() ? "trim"
                    : rp > 0 && rp < 100 ? "mix"
                    : std::string(j.is_random() ? "random-" : "sequential-") + (rp == 100 ? "read" : "write"));
-    outstanding = std::max<std::uint64_t>(outstanding, std::uint64_t(j.iodepth) * j.numjobs);
   }
-  if (outstanding == 1) tags.push_back("qd1");
+  if (job_outstanding(r.job) == 1) tags.push_back("qd1");
   tags.push_back(r.metric.find("lat") != std::string::npos ? "latency" : "throughput");
   if (r.precondition.find("rand") != std::string::npos) tags.push_back("steady-state");
   if (r.calibration) tags.push_back("fitted");
@@ -88,7 +86,44 @@ std::vector<std::string> derived_tags(const LabRecord& r) {
   return tags;
 }
 
+std::vector<std::uint32_t> curve_values(const toml::table& t, const std::string& where) {
+  const auto* arr = t.get_as<toml::array>("values");
+  std::vector<std::uint32_t> v;
+  const auto bad = [&] {
+    return InputError(fmt::format("{}: key 'values' must be an array of at least two increasing whole numbers "
+                                  "1..65536, e.g. values = [1, 2, 4, 8]", where));
+  };
+  if (!arr) throw bad();
+  for (const auto& e : *arr) {
+    const auto* i = e.as_integer();
+    if (!i || i->get() < 1 || i->get() > 65536 || (!v.empty() && i->get() <= v.back())) throw bad();
+    v.push_back(static_cast<std::uint32_t>(i->get()));
+  }
+  if (v.size() < 2) throw bad();
+  return v;
+}
+
 }  // namespace
+
+std::uint64_t job_outstanding(const std::string& job_path, const std::vector<std::string>& job_sets) {
+  FioJobFile jf = parse_fio_job_file(job_path);
+  apply_job_overrides(jf, job_sets);
+  std::uint64_t n = 0;
+  for (const FioJob& j : jf.jobs) n = std::max<std::uint64_t>(n, std::uint64_t(j.iodepth) * j.numjobs);
+  return n;
+}
+
+LabRecord LabCurve::point(std::uint32_t value) const {
+  LabRecord r;
+  r.id = id + "@" + key + "=" + std::to_string(value);
+  r.job = job;
+  r.precondition = precondition;
+  r.power_state = power_state;
+  r.drive_profile = drive_profile;
+  r.host_sets = host_sets;
+  r.job_sets = {key + "=" + std::to_string(value)};
+  return r;
+}
 
 LabFile load_lab_file(const std::string& path) {
   toml::table root;
@@ -163,6 +198,62 @@ LabFile load_lab_file(const std::string& path) {
     r.tags = lab_tags;
     for (const auto& tag : tag_list(*t, path)) r.tags.push_back(tag);
     lf.records.push_back(r);
+  }
+  if (const auto* curves = root.get("curve")) {
+    const auto* arr = curves->as_array();
+    if (!arr) throw InputError(fmt::format("{}: 'curve' must be an array of tables ([[curve]])", path));
+    static const std::vector<std::string> kCurveKeys = {"id",         "job",     "key",     "values",      "throughput",
+                                                        "latency",    "records", "precondition", "power_state"};
+    for (const auto& node : *arr) {
+      const auto* t = node.as_table();
+      const std::string w = fmt::format("{}:{}: [[curve]]", path, node.source().begin.line);
+      if (!t) throw InputError(fmt::format("{}: must be a table", w));
+      for (auto&& [k, v] : *t)
+        if (std::find(kCurveKeys.begin(), kCurveKeys.end(), std::string(k.str())) == kCurveKeys.end())
+          throw InputError(fmt::format("{}:{}: [[curve]] key '{}' is unknown; allowed: {}", path, v.source().begin.line,
+                                       k.str(), fmt::join(kCurveKeys, ", ")));
+      LabCurve c;
+      c.id = need_string(*t, "id", w);
+      c.job = (base / need_string(*t, "job", w)).lexically_normal().string();
+      c.key = need_string(*t, "key", w);
+      if (c.key != "iodepth" && c.key != "numjobs")
+        throw InputError(fmt::format("{}: key 'key' = '{}' must be iodepth or numjobs", w, c.key));
+      c.values = curve_values(*t, w);
+      c.throughput_metric = need_string(*t, "throughput", w);
+      c.latency_metric = need_string(*t, "latency", w);
+      const auto is_metric = [](const std::string& m) {
+        return std::find(lab_metrics().begin(), lab_metrics().end(), m) != lab_metrics().end();
+      };
+      if (!is_metric(c.throughput_metric) || c.throughput_metric.find("lat") != std::string::npos)
+        throw InputError(fmt::format("{}: key 'throughput' = '{}' must be a bw_mbps or iops metric (e.g. read.iops)", w,
+                                     c.throughput_metric));
+      if (!is_metric(c.latency_metric) || c.latency_metric.find("lat") == std::string::npos)
+        throw InputError(fmt::format("{}: key 'latency' = '{}' must be a lat_mean_us metric (e.g. read.lat_mean_us)", w,
+                                     c.latency_metric));
+      c.precondition = t->get("precondition") ? need_string(*t, "precondition", w) : lf.precondition;
+      if (t->get("power_state")) {
+        const double ps = need_number(*t, "power_state", w);
+        if (ps < 0 || ps > 31 || ps != std::floor(ps))
+          throw InputError(fmt::format("{}: key 'power_state' = {} must be a whole number 0..31", w, ps));
+        c.power_state = static_cast<std::int32_t>(ps);
+      }
+      if (const auto* ids = t->get("records")) {
+        const auto* ia = ids->as_array();
+        if (!ia) throw InputError(fmt::format("{}: key 'records' must be an array of record ids", w));
+        for (const auto& e : *ia) {
+          const auto* str = e.as_string();
+          if (!str || std::none_of(lf.records.begin(), lf.records.end(), [&](const LabRecord& r) { return r.id == str->get(); }))
+            throw InputError(fmt::format("{}: key 'records': {} is not the id of a record in this file", w,
+                                         str ? "'" + str->get() + "'" : std::string("an entry")));
+          c.record_ids.push_back(str->get());
+        }
+      }
+      c.drive_profile = lf.drive_profile;
+      c.host_sets = lf.host_sets;
+      if (std::any_of(lf.curves.begin(), lf.curves.end(), [&](const LabCurve& o) { return o.id == c.id; }))
+        throw InputError(fmt::format("{}: key 'id' = '{}' is used by another curve of this file", w, c.id));
+      lf.curves.push_back(c);
+    }
   }
   return lf;
 }

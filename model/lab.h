@@ -27,12 +27,31 @@ struct LabRecord {
   // The lab file's and the record's own `tags`, then (add_derived_tags) those derived from
   // the job and the record, sorted: what `validate --tag` and `calibrate --tag` select on.
   std::vector<std::string> tags;
+  // fio options the run overrides (`run --job-set`): set for the points of a curve.
+  std::vector<std::string> job_sets;
   // Records with the same run key share one simulation.
   std::string run_key() const {
     std::string k = drive_profile + "|" + job + "|" + precondition + "|" + std::to_string(power_state);
     for (const auto& h : host_sets) k += "|" + h;
+    for (const auto& j : job_sets) k += "|job:" + j;
     return k;
   }
+};
+
+// A queue-depth curve (`[[curve]]`): the model's throughput and mean latency as one fio key
+// (iodepth or numjobs) of a base job steps through `values`, drawn with the lab records
+// that lie on it (`validate --curves`). Points and records are placed by the I/Os they keep
+// outstanding, iodepth x numjobs.
+struct LabCurve {
+  std::string id, job, key;  // key: "iodepth" or "numjobs"
+  std::vector<std::uint32_t> values;
+  std::string throughput_metric, latency_metric;
+  std::vector<std::string> record_ids;  // records of the same lab file shown on the curve
+  std::string precondition, drive_profile;
+  std::int32_t power_state = -1;
+  std::vector<std::string> host_sets;
+  // The simulation of one point: a record without a measurement, the key set to `value`.
+  LabRecord point(std::uint32_t value) const;
 };
 
 struct LabFile {
@@ -41,6 +60,7 @@ struct LabFile {
   // --set overrides of [host] keys only: a lab's host never changes the drive.
   std::vector<std::string> host_sets;
   std::vector<LabRecord> records;
+  std::vector<LabCurve> curves;
 };
 
 // Throws InputError naming file, line and key. Job and profile paths are resolved
@@ -53,6 +73,9 @@ LabFile load_lab_file(const std::string& path);
 // I/O is outstanding, latency or throughput, steady-state (random preconditioning), fitted,
 // lower-bound and excluded. Throws InputError for a job file that cannot be read.
 void add_derived_tags(LabFile& lab);
+// The I/Os a job file keeps outstanding: the largest iodepth x numjobs of its jobs, after
+// the `job_sets` overrides. Throws InputError for a job file that cannot be read.
+std::uint64_t job_outstanding(const std::string& job_path, const std::vector<std::string>& job_sets = {});
 
 // Metrics: read.bw_mbps, write.bw_mbps (10^6 B/s), read.iops, write.iops,
 // read.lat_mean_us, write.lat_mean_us (fio lat_ns mean), summed over jobs of the output;

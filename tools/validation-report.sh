@@ -8,7 +8,7 @@ exe="$root/build/ssdtwin"
 [ -x "$exe" ] || { echo "$0: $exe not built; run tools/build.sh" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-"$exe" validate --markdown "$tmp/table.md" --output-format=json > "$tmp/validate.json" || true
+"$exe" validate --curves --markdown "$tmp/table.md" --output-format=json > "$tmp/validate.json" || true
 mkdir -p docs/results
 tools/ssdtwin-plot validation docs/results/validation "$tmp/validate.json"
 {
@@ -25,6 +25,11 @@ tools/ssdtwin-plot validation docs/results/validation "$tmp/validate.json"
   echo "![signed error per record](results/validation-records.png)"
   echo
   echo "![histogram of absolute errors](results/validation-errors.png)"
+  echo
+  echo "Queue-depth curves (\`[[curve]]\` in the lab files): the model's throughput and mean latency"
+  echo "against I/Os outstanding, with the lab records that lie on each curve."
+  echo
+  echo "![queue-depth curves](results/validation-curves.png)"
   echo
   cat "$tmp/table.md"
 } > docs/validation.md

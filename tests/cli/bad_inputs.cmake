@@ -84,3 +84,6 @@ bad_input(memory_guard_verify_tags "the mapping tables and the --verify tags nee
 bad_input(memory_limit_not_a_number "SSDTWIN_MEMORY_LIMIT_MIB='lots' is not a whole number" env SSDTWIN_MEMORY_LIMIT_MIB=lots ${_x} run --drive ${_d} ${_j}/ok.fio)
 bad_input(lab_tag_not_a_word "key 'tags' has 'Upper Case'" ${_x} validate ${_j}/bad-lab-tag.toml)
 bad_input(validate_tag_matches_nothing "no record in the selected lab files carries every tag of 'smoke,mix'; their tags: random-read, smoke, throughput" ${_x} validate ${_j}/lab-tagged.toml --tag smoke,mix)
+bad_input(lab_curve_bad_key "key 'key' = 'bs' must be iodepth or numjobs" ${_x} validate ${_j}/bad-lab-curve-key.toml)
+bad_input(lab_curve_values_not_increasing "key 'values' must be an array of at least two increasing whole numbers" ${_x} validate ${_j}/bad-lab-curve-values.toml)
+bad_input(lab_curve_unknown_record "key 'records': 'qd5' is not the id of a record in this file" ${_x} validate ${_j}/bad-lab-curve-record.toml)
