@@ -237,14 +237,18 @@ void Controller::start_data_in(Command* c, TimePs now) {
   // The device reads the host buffer: MRd requests up, data returns as CplD down.
   const std::uint64_t bytes = c->op == Op::Trim ? kDsmRangeBytes : c->io.bytes;
   const TimePs mrd = up_.reserve(now, now, link_.wire_time_ps(link_.mrd_wire_bytes(bytes)));
-  const TimePs data = down_.reserve(now, mrd + round_trip_ps_, link_.wire_time_ps(link_.cpld_wire_bytes(bytes)));
+  TimePs data = down_.reserve(now, mrd + round_trip_ps_, link_.wire_time_ps(link_.cpld_wire_bytes(bytes)));
+  if (host_.path_write.bytes_per_s > 0 && c->op == Op::Write)
+    data = max_ps(data, path_down_.reserve(now, mrd + round_trip_ps_, transfer_ps(double(bytes), host_.path_write.bytes_per_s)));
   wake_.at(data, Wake{Step::DataIn, c});
 }
 
 void Controller::complete(Command* c, TimePs now) {
   std::uint64_t wire = link_.mwr_wire_bytes(kCqeBytes) + link_.mwr_wire_bytes(kMsixBytes);
   if (c->op == Op::Read) wire += link_.mwr_wire_bytes(c->io.bytes);
-  const TimePs seen = up_.reserve(now, now, link_.wire_time_ps(wire)) + one_way_ps_;
+  TimePs seen = up_.reserve(now, now, link_.wire_time_ps(wire)) + one_way_ps_;
+  if (host_.path_read.bytes_per_s > 0 && c->op == Op::Read)  // the CQE is ordered behind the data
+    seen = max_ps(seen, path_up_.reserve(now, now, transfer_ps(double(c->io.bytes), host_.path_read.bytes_per_s)) + one_way_ps_);
   c->trans->set_response_status(tlm::TLM_OK_RESPONSE);
   if (c->op == Op::Write) ftl_.write_acked(&c->io);
   if (c->blocking_done) {

@@ -112,6 +112,9 @@ class Controller : public sc_core::sc_module, public ftl::FtlHost {
   TimePs one_way_ps_;
   ftl::Ftl& ftl_;
   LinkDirection up_, down_;  // device->host, host->device
+  // The host-side data path beyond the root complex (HostConfig::path_read/write
+  // bytes_per_s), when set: read data cannot land, nor write data leave, faster than it.
+  LinkDirection path_up_, path_down_;
   std::vector<Queue> ready_;  // fetched commands per SQ, awaiting a core
   std::uint32_t ready_count_ = 0, rr_ = 0, idle_cores_ = 0;
   std::uint32_t write_slots_ = 0, write_busy_ = 0;  // cores writes and GC may hold at once

@@ -34,10 +34,16 @@ struct HostConfig {
   std::uint32_t read_completion_bytes = 0;  // payload per CplD the root complex returns
   TimePs submit_overhead_ps = 0;            // fio + kernel block layer + driver, until doorbell
   TimePs complete_overhead_ps = 0;          // interrupt to fio seeing the completion
-  // A host data path every I/O crosses, one at a time (e.g. GPUDirect Storage through a
-  // PCIe switch into GPU memory): per-I/O cost plus bytes / bandwidth. 0: not limiting.
-  double path_bytes_per_s = 0;
-  TimePs path_per_io_ps = 0;
+  // A host-side data path for one direction (e.g. GPUDirect Storage moving data between
+  // the drive and GPU memory). Every field 0: not there.
+  struct PathDirection {
+    TimePs per_io_ps = 0;           // host software per I/O, on one shared worker, before submission
+    double bytes_per_s = 0;         // what the path moves for the drive's DMA, all I/Os together
+    TimePs latency_ps = 0;          // per I/O after completion, not shared ...
+    double stream_bytes_per_s = 0;  // ... plus bytes / stream rate (one I/O's own transfer)
+    bool any() const { return per_io_ps || bytes_per_s > 0 || latency_ps || stream_bytes_per_s > 0; }
+  };
+  PathDirection path_read, path_write;
 };
 
 }  // namespace ssdtwin::host_if

@@ -149,12 +149,12 @@ void FioInitiator::issue(std::uint32_t slot, TimePs issue_ps) {
   if (setup_.timeline) setup_.timeline->queue_depth(setup_.queue_index, sc_now_ps(), inflight_);
   tlm::tlm_phase ph = tlm::BEGIN_REQ;
   sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-  if (setup_.host_path && (host_.path_bytes_per_s > 0 || host_.path_per_io_ps > 0)) {
-    // The I/O crosses the host path before its doorbell rings (one at a time, FIFO).
+  const host_if::HostConfig::PathDirection& path = s.dir == kDirWrite ? host_.path_write : host_.path_read;
+  if (setup_.host_path && path.per_io_ps && !trim) {
+    // The host path's software prepares the I/O on one worker all jobs share (FIFO) before
+    // its doorbell rings.
     const TimePs now = sc_now_ps();
-    const TimePs start = std::max(now, setup_.host_path->free_ps);
-    const TimePs xfer = host_.path_bytes_per_s > 0 ? TimePs(double(s.bytes) / host_.path_bytes_per_s * 1e12) : 0;
-    setup_.host_path->free_ps = start + host_.path_per_io_ps + xfer;
+    setup_.host_path->free_ps = std::max(now, setup_.host_path->free_ps) + path.per_io_ps;
     delay = sc_ps(setup_.host_path->free_ps - now);
   }
   const tlm::tlm_sync_enum r = socket->nb_transport_fw(s.trans, ph, delay);
@@ -169,7 +169,13 @@ tlm::tlm_sync_enum FioInitiator::nb_transport_bw(tlm::tlm_generic_payload& t, tl
   if (ph != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
   const auto offset = reinterpret_cast<const char*>(&t) - reinterpret_cast<const char*>(&slots_[0].trans);
   const std::uint32_t slot = static_cast<std::uint32_t>(offset / std::ptrdiff_t(sizeof(Slot)));
-  const TimePs seen = sc_now_ps() + d.value();
+  TimePs seen = sc_now_ps() + d.value();
+  // The host path's per-I/O latency after the drive completes (not shared between I/Os; a
+  // deallocate moves no data through it).
+  const host_if::HostConfig::PathDirection& path = t.is_write() ? host_.path_write : host_.path_read;
+  if ((t.is_read() || t.is_write()) && (path.latency_ps || path.stream_bytes_per_s > 0))
+    seen += path.latency_ps +
+            (path.stream_bytes_per_s > 0 ? TimePs(double(t.get_data_length()) / path.stream_bytes_per_s * 1e12) : 0);
   slots_[slot].seen_ps = seen;
   wake_.at(seen + host_.complete_overhead_ps + host_.submit_overhead_ps, slot);
   ph = tlm::END_RESP;

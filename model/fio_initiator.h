@@ -33,8 +33,8 @@
 
 namespace ssdtwin::model {
 
-// The host data path all initiators of a run share (HostConfig::path_*): the time it is
-// next free.
+// The host path's software worker all initiators of a run share (HostConfig::path_read /
+// path_write per_io): the time it is next free.
 struct HostPath {
   TimePs free_ps = 0;
 };
@@ -52,7 +52,7 @@ struct InitiatorSetup {
   nand::ActivityLog* timeline = nullptr;  // queue depth samples for --timeline
   std::uint32_t queue_index = 0;          // this clone's track on the timeline
   std::uint64_t seed = 0;
-  HostPath* host_path = nullptr;  // shared; used when host.path_gbps or path_per_io_ns is set
+  HostPath* host_path = nullptr;  // shared; used when host.path_read/write_per_io_ns is set
 };
 
 class FioInitiator : public sc_core::sc_module {
