@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <fmt/format.h>
 #include <fstream>
+#include <sstream>
 
 #include "model/fio_job.h"
 #include "model/input_error.h"
@@ -65,6 +66,13 @@ std::string output_format(const Args& a, const std::vector<std::string>& allowed
     throw model::InputError(fmt::format("option '--output-format': '{}' is not allowed; use {}", format, list));
   }
   return format;
+}
+
+std::vector<std::string> split_list(const std::string& v) {
+  std::vector<std::string> items;
+  std::stringstream ss(v);
+  for (std::string item; std::getline(ss, item, ',');) items.push_back(item);
+  return items;
 }
 
 std::uint32_t parse_uint(const std::string& flag, const std::string& v, std::uint32_t lo, std::uint32_t hi) {

@@ -29,6 +29,10 @@ Args parse_args(int argc, char** argv, const std::vector<std::string>& flags_wit
 // InputError listing them.
 std::string output_format(const Args& a, const std::vector<std::string>& allowed = {"normal", "json"});
 
+// The items of a comma-separated option value ("a,b" -> a, b; "" -> none; empty items kept
+// except a trailing one, as std::getline splits).
+std::vector<std::string> split_list(const std::string& v);
+
 // A whole number in lo..hi for `flag`; throws InputError naming the flag and the range.
 std::uint32_t parse_uint(const std::string& flag, const std::string& v, std::uint32_t lo, std::uint32_t hi);
 

@@ -4,7 +4,6 @@
 #include <fmt/format.h>
 #include <iostream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "apps/cli_args.h"
 #include "ftl/waf_model.h"
@@ -48,8 +47,7 @@ json result_json(const model::EnduranceResult& r, const model::Layout& l) {
 
 int op_sweep(const model::LoadedProfile& p, const cli::Args& a, model::EnduranceOptions opt, bool as_json) {
   std::vector<double> ops;
-  std::stringstream ss(a.single.at("--op-sweep"));
-  for (std::string item; std::getline(ss, item, ',');) ops.push_back(parse_positive("--op-sweep", item));
+  for (const std::string& item : cli::split_list(a.single.at("--op-sweep"))) ops.push_back(parse_positive("--op-sweep", item));
   opt.workload = model::EnduranceWorkload::Rand4k;
   json rows = json::array();
   std::string table = fmt::format("uniform random 4 KiB writes, greedy GC, {} ({})\n\n{:>8} {:>8} {:>10} {:>10} {:>8} {:>7} {:>6}\n",

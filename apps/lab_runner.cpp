@@ -6,7 +6,6 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <set>
-#include <sstream>
 
 #include "apps/cli_args.h"
 #include "apps/process_pool.h"
@@ -35,9 +34,7 @@ std::string record_role(const model::LabRecord& r) {
 std::vector<const model::LabRecord*> select_records(const std::vector<const model::LabRecord*>& all,
                                                     const std::string& ids, const std::string& where) {
   if (ids.empty()) return all;
-  std::vector<std::string> wanted;
-  std::stringstream ss(ids);
-  for (std::string id; std::getline(ss, id, ',');) wanted.push_back(id);
+  const std::vector<std::string> wanted = cli::split_list(ids);
   for (const auto& id : wanted)
     if (std::none_of(all.begin(), all.end(), [&](const auto* r) { return r->id == id; }))
       throw model::InputError(fmt::format("option '--records': no record '{}' in {}", id, where));
@@ -50,9 +47,7 @@ std::vector<const model::LabRecord*> select_records(const std::vector<const mode
 std::vector<const model::LabRecord*> select_by_tags(const std::vector<const model::LabRecord*>& all,
                                                     const std::string& tags, const std::string& where) {
   if (tags.empty()) return all;
-  std::vector<std::string> wanted;
-  std::stringstream ss(tags);
-  for (std::string t; std::getline(ss, t, ',');) wanted.push_back(t);
+  const std::vector<std::string> wanted = cli::split_list(tags);
   std::vector<const model::LabRecord*> chosen;
   for (const auto* r : all)
     if (std::all_of(wanted.begin(), wanted.end(),

@@ -72,8 +72,7 @@ std::string usage_of(const std::string& cmd) {
 // "T:PS[,T:PS...]", T a fio-style time (2s, 500ms), times increasing.
 std::vector<host_if::PowerTimelineEntry> parse_power_timeline(const std::string& v) {
   std::vector<host_if::PowerTimelineEntry> out;
-  std::stringstream ss(v);
-  for (std::string item; std::getline(ss, item, ',');) {
+  for (const std::string& item : cli::split_list(v)) {
     const auto colon = item.find(':');
     auto bad = [&](const std::string& why) {
       return model::InputError(fmt::format("option '--power-timeline': '{}' {}; use TIME:STATE[,TIME:STATE...], "
@@ -143,8 +142,7 @@ int cmd_run(int argc, char** argv) {
   opt.check_invariants = a.has("--check-invariants");
   opt.verify = a.has("--verify");
   if (a.single.count("--power-loss-at")) {
-    std::stringstream ss(a.single.at("--power-loss-at"));
-    for (std::string t; std::getline(ss, t, ',');)
+    for (const std::string& t : cli::split_list(a.single.at("--power-loss-at")))
       opt.power_loss.at_ps.push_back(cli::parse_time("--power-loss-at", t, "; a list is comma-separated"));
   }
   if (a.single.count("--power-loss-random"))

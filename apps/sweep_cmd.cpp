@@ -7,7 +7,6 @@
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <sys/wait.h>
 
 #include "apps/cli_args.h"
@@ -34,8 +33,7 @@ Axis parse_axis(const std::string& s) {
   Axis a;
   a.key = s.substr(0, eq);
   a.profile_key = a.key.find('.') != std::string::npos;
-  std::stringstream ss(s.substr(eq + 1));
-  for (std::string v; std::getline(ss, v, ',');) {
+  for (const std::string& v : cli::split_list(s.substr(eq + 1))) {
     if (v.empty()) throw model::InputError(fmt::format("option '--set': '{}' has an empty value", s));
     a.values.push_back(v);
   }

@@ -19,8 +19,6 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-bool is_latency(const std::string& metric) { return metric.find("lat") != std::string::npos; }
-
 struct Stats {
   std::vector<double> abs_err;
   json to_json() const {
@@ -65,10 +63,13 @@ int cmd_validate(int argc, char** argv) {
     labs.push_back(model::load_lab_file(p));
     model::add_derived_tags(labs.back());
   }
+  const auto drive_selected = [&](const model::LabFile& lab) {
+    return !a.single.count("--drive-name") || lab.drive.find(a.single.at("--drive-name")) != std::string::npos;
+  };
   std::vector<const model::LabRecord*> records;
   std::map<const model::LabRecord*, const model::LabFile*> lab_of;
   for (const auto& lab : labs) {
-    if (a.single.count("--drive-name") && lab.drive.find(a.single.at("--drive-name")) == std::string::npos) continue;
+    if (!drive_selected(lab)) continue;
     for (const auto& r : lab.records) {
       records.push_back(&r);
       lab_of[&r] = &lab;
@@ -87,11 +88,10 @@ int cmd_validate(int argc, char** argv) {
     for (const auto& lab : labs)
       for (const auto& c : lab.curves) {
         const bool shown = c.record_ids.empty() || std::any_of(records.begin(), records.end(), [&](const auto* r) {
-                             return lab_of.count(r) && lab_of.at(r) == &lab &&
+                             return lab_of.at(r) == &lab &&
                                     std::find(c.record_ids.begin(), c.record_ids.end(), r->id) != c.record_ids.end();
                            });
-        if (!shown || (a.single.count("--drive-name") && lab.drive.find(a.single.at("--drive-name")) == std::string::npos))
-          continue;
+        if (!shown || !drive_selected(lab)) continue;
         curves.emplace_back(&c, &lab);
         points.emplace_back();
         for (std::uint32_t v : c.values) points.back().push_back(c.point(v));
@@ -126,9 +126,10 @@ int cmd_validate(int argc, char** argv) {
     if (counted) {
       misses += !ok;
       auto& [tp, lat] = per_drive[drive];
-      (is_latency(r->metric) ? lat : tp).abs_err.push_back(std::fabs(scored));
-      (is_latency(r->metric) ? overall.second : overall.first).abs_err.push_back(std::fabs(scored));
-      if (!r->calibration) (is_latency(r->metric) ? predictions.second : predictions.first).abs_err.push_back(std::fabs(scored));
+      const bool latency = model::is_latency_metric(r->metric);
+      (latency ? lat : tp).abs_err.push_back(std::fabs(scored));
+      (latency ? overall.second : overall.first).abs_err.push_back(std::fabs(scored));
+      if (!r->calibration) (latency ? predictions.second : predictions.first).abs_err.push_back(std::fabs(scored));
     } else {
       ++excluded;
       excluded_text += fmt::format("  excluded {} ({}): {}\n", r->id, drive, r->excluded);

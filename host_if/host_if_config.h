@@ -41,7 +41,6 @@ struct HostConfig {
     double bytes_per_s = 0;         // what the path moves for the drive's DMA, all I/Os together
     TimePs latency_ps = 0;          // per I/O after completion, not shared ...
     double stream_bytes_per_s = 0;  // ... plus bytes / stream rate (one I/O's own transfer)
-    bool any() const { return per_io_ps || bytes_per_s > 0 || latency_ps || stream_bytes_per_s > 0; }
   };
   PathDirection path_read, path_write;
 };

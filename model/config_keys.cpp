@@ -162,30 +162,32 @@ std::vector<KeyDesc> build() {
                   "Host software time from fio submitting to the doorbell write", ACC(host.submit_overhead_ps)));
   k.push_back(num(D::Drive, "host.complete_overhead_ns", F, "ns", 0, 1e6, kPsPerNsD,
                   "Host software time from the interrupt to fio reaping the completion", ACC(host.complete_overhead_ps)));
-  k.push_back(num(D::Drive, "host.path_read_per_io_ns", F, "ns", 0, 1e7, kPsPerNsD,
-                  "Host data path, reads: software time per I/O on one shared worker before submission; 0: none",
-                  ACC(host.path_read.per_io_ps), {}, "0"));
-  k.push_back(num(D::Drive, "host.path_read_gbps", F, "GB/s", 0, 1000, 1e9,
-                  "Host data path, reads: bandwidth it gives the drive's DMA of read data (drive to host), all I/Os together; 0: not limiting",
-                  ACC(host.path_read.bytes_per_s), {}, "0"));
-  k.push_back(num(D::Drive, "host.path_read_latency_ns", F, "ns", 0, 1e7, kPsPerNsD,
-                  "Host data path, reads: latency per I/O after completion, not shared (plus bytes / path_read_stream_gbps)",
-                  ACC(host.path_read.latency_ps), {}, "0"));
-  k.push_back(num(D::Drive, "host.path_read_stream_gbps", F, "GB/s", 0, 1000, 1e9,
-                  "Host data path, reads: one I/O's own transfer rate after completion, not shared; 0: no such term",
-                  ACC(host.path_read.stream_bytes_per_s), {}, "0"));
-  k.push_back(num(D::Drive, "host.path_write_per_io_ns", F, "ns", 0, 1e7, kPsPerNsD,
-                  "Host data path, writes: software time per I/O on one shared worker before submission; 0: none",
-                  ACC(host.path_write.per_io_ps), {}, "0"));
-  k.push_back(num(D::Drive, "host.path_write_gbps", F, "GB/s", 0, 1000, 1e9,
-                  "Host data path, writes: bandwidth it gives the drive's DMA of write data (host to drive), all I/Os together; 0: not limiting",
-                  ACC(host.path_write.bytes_per_s), {}, "0"));
-  k.push_back(num(D::Drive, "host.path_write_latency_ns", F, "ns", 0, 1e7, kPsPerNsD,
-                  "Host data path, writes: latency per I/O after completion, not shared (plus bytes / path_write_stream_gbps)",
-                  ACC(host.path_write.latency_ps), {}, "0"));
-  k.push_back(num(D::Drive, "host.path_write_stream_gbps", F, "GB/s", 0, 1000, 1e9,
-                  "Host data path, writes: one I/O's own transfer rate after completion, not shared; 0: no such term",
-                  ACC(host.path_write.stream_bytes_per_s), {}, "0"));
+  // The host data path: the same four keys for each direction (HostConfig::PathDirection).
+  using Path = host_if::HostConfig::PathDirection;
+  struct PathKeys {
+    const char* dir;
+    Path host_if::HostConfig::*member;
+    const char* data;
+  };
+  for (const PathKeys p : {PathKeys{"read", &host_if::HostConfig::path_read, "read data (drive to host)"},
+                           PathKeys{"write", &host_if::HostConfig::path_write, "write data (host to drive)"}}) {
+    const auto field = [m = p.member](auto Path::*f) {
+      return [m, f](DriveConfig& c) -> auto& { return (c.host.*m).*f; };
+    };
+    const std::string key = fmt::format("host.path_{}_", p.dir), what = fmt::format("Host data path, {}s: ", p.dir);
+    k.push_back(num(D::Drive, (key + "per_io_ns").c_str(), F, "ns", 0, 1e7, kPsPerNsD,
+                    (what + "software time per I/O on one shared worker before submission; 0: none").c_str(),
+                    field(&Path::per_io_ps), {}, "0"));
+    k.push_back(num(D::Drive, (key + "gbps").c_str(), F, "GB/s", 0, 1000, 1e9,
+                    (what + "bandwidth it gives the drive's DMA of " + p.data + ", all I/Os together; 0: not limiting").c_str(),
+                    field(&Path::bytes_per_s), {}, "0"));
+    k.push_back(num(D::Drive, (key + "latency_ns").c_str(), F, "ns", 0, 1e7, kPsPerNsD,
+                    (what + "latency per I/O after completion, not shared (plus bytes / path_" + p.dir + "_stream_gbps)").c_str(),
+                    field(&Path::latency_ps), {}, "0"));
+    k.push_back(num(D::Drive, (key + "stream_gbps").c_str(), F, "GB/s", 0, 1000, 1e9,
+                    (what + "one I/O's own transfer rate after completion, not shared; 0: no such term").c_str(),
+                    field(&Path::stream_bytes_per_s), {}, "0"));
+  }
   k.push_back(num(D::Drive, "power.controller_idle_w", F, "W", 0, 100, 1,
                   "Controller logic and cores in an operational state with no command work", ACC(power.controller_idle_w)));
   k.push_back(num(D::Drive, "power.fe_core_busy_w", F, "W", 0, 10, 1,

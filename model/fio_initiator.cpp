@@ -175,7 +175,7 @@ tlm::tlm_sync_enum FioInitiator::nb_transport_bw(tlm::tlm_generic_payload& t, tl
   const host_if::HostConfig::PathDirection& path = t.is_write() ? host_.path_write : host_.path_read;
   if ((t.is_read() || t.is_write()) && (path.latency_ps || path.stream_bytes_per_s > 0))
     seen += path.latency_ps +
-            (path.stream_bytes_per_s > 0 ? TimePs(double(t.get_data_length()) / path.stream_bytes_per_s * 1e12) : 0);
+            (path.stream_bytes_per_s > 0 ? transfer_ps(double(t.get_data_length()), path.stream_bytes_per_s) : 0);
   slots_[slot].seen_ps = seen;
   wake_.at(seen + host_.complete_overhead_ps + host_.submit_overhead_ps, slot);
   ph = tlm::END_RESP;

@@ -20,6 +20,12 @@ const std::vector<std::string>& lab_metrics() {
   return m;
 }
 
+bool is_lab_metric(const std::string& metric) {
+  return std::find(lab_metrics().begin(), lab_metrics().end(), metric) != lab_metrics().end();
+}
+
+bool is_latency_metric(const std::string& metric) { return metric.find("lat") != std::string::npos; }
+
 namespace {
 
 std::string need_string(const toml::table& t, const char* key, const std::string& where) {
@@ -41,6 +47,30 @@ double need_number(const toml::table& t, const char* key, const std::string& whe
   if (n && n->is_integer()) return double(n->as_integer()->get());
   if (n && n->is_floating_point()) return n->as_floating_point()->get();
   throw InputError(fmt::format("{}: key '{}' is required and must be a number", where, key));
+}
+
+// Every key of `t` must be in `allowed`; `what` names the table ("[[record]]").
+void check_known_keys(const toml::table& t, const std::vector<std::string>& allowed, const std::string& path,
+                      const char* what) {
+  for (auto&& [k, v] : t)
+    if (std::find(allowed.begin(), allowed.end(), std::string(k.str())) == allowed.end())
+      throw InputError(fmt::format("{}:{}: {} key '{}' is unknown; allowed: {}", path, v.source().begin.line, what,
+                                   k.str(), fmt::join(allowed, ", ")));
+}
+
+// The optional `power_state` key: 0..31, or -1 when absent (the drive's default, PS0).
+std::int32_t optional_power_state(const toml::table& t, const std::string& where) {
+  if (!t.get("power_state")) return -1;
+  const double ps = need_number(t, "power_state", where);
+  if (ps < 0 || ps > 31 || ps != std::floor(ps))
+    throw InputError(fmt::format("{}: key 'power_state' = {} must be a whole number 0..31", where, ps));
+  return static_cast<std::int32_t>(ps);
+}
+
+std::uint64_t outstanding(const FioJobFile& jf) {
+  std::uint64_t n = 0;
+  for (const FioJob& j : jf.jobs) n = std::max<std::uint64_t>(n, std::uint64_t(j.iodepth) * j.numjobs);
+  return n;
 }
 
 // An optional array of tags: lower-case words with digits and hyphens.
@@ -77,8 +107,8 @@ std::vector<std::string> derived_tags(const LabRecord& r) {
                    : rp > 0 && rp < 100 ? "mix"
                    : std::string(j.is_random() ? "random-" : "sequential-") + (rp == 100 ? "read" : "write"));
   }
-  if (job_outstanding(r.job) == 1) tags.push_back("qd1");
-  tags.push_back(r.metric.find("lat") != std::string::npos ? "latency" : "throughput");
+  if (outstanding(jf) == 1) tags.push_back("qd1");
+  tags.push_back(is_latency_metric(r.metric) ? "latency" : "throughput");
   if (r.precondition.find("rand") != std::string::npos) tags.push_back("steady-state");
   if (r.calibration) tags.push_back("fitted");
   if (r.lower_bound) tags.push_back("lower-bound");
@@ -108,9 +138,7 @@ std::vector<std::uint32_t> curve_values(const toml::table& t, const std::string&
 std::uint64_t job_outstanding(const std::string& job_path, const std::vector<std::string>& job_sets) {
   FioJobFile jf = parse_fio_job_file(job_path);
   apply_job_overrides(jf, job_sets);
-  std::uint64_t n = 0;
-  for (const FioJob& j : jf.jobs) n = std::max<std::uint64_t>(n, std::uint64_t(j.iodepth) * j.numjobs);
-  return n;
+  return outstanding(jf);
 }
 
 LabRecord LabCurve::point(std::uint32_t value) const {
@@ -167,21 +195,15 @@ LabFile load_lab_file(const std::string& path) {
     r.id = need_string(*t, "id", w);
     r.job = (base / need_string(*t, "job", w)).lexically_normal().string();
     r.metric = need_string(*t, "metric", w);
-    if (std::find(lab_metrics().begin(), lab_metrics().end(), r.metric) == lab_metrics().end())
-      throw InputError(fmt::format("{}: key 'metric' = '{}' is not one of read.bw_mbps, write.bw_mbps, total.bw_mbps, "
-                                   "read.iops, write.iops, total.iops, read.lat_mean_us, write.lat_mean_us, total.lat_mean_us", w, r.metric));
+    if (!is_lab_metric(r.metric))
+      throw InputError(fmt::format("{}: key 'metric' = '{}' is not one of {}", w, r.metric, fmt::join(lab_metrics(), ", ")));
     r.unit = need_string(*t, "unit", w);
     r.source = need_string(*t, "source", w);
     r.kind = need_string(*t, "kind", w);
     r.measured = need_number(*t, "measured", w);
     r.tolerance_pct = need_number(*t, "tolerance_pct", w);
     r.precondition = t->get("precondition") ? need_string(*t, "precondition", w) : lf.precondition;
-    if (t->get("power_state")) {
-      const double ps = need_number(*t, "power_state", w);
-      if (ps < 0 || ps > 31 || ps != std::floor(ps))
-        throw InputError(fmt::format("{}: key 'power_state' = {} must be a whole number 0..31", w, ps));
-      r.power_state = static_cast<std::int32_t>(ps);
-    }
+    r.power_state = optional_power_state(*t, w);
     r.calibration = optional_bool(*t, "calibration", "a parameter was fitted to this record", path);
     r.lower_bound = optional_bool(*t, "lower_bound", "the measured value is a minimum", path);
     if (t->get("excluded")) {
@@ -191,10 +213,7 @@ LabFile load_lab_file(const std::string& path) {
     }
     r.drive_profile = lf.drive_profile;
     r.host_sets = lf.host_sets;
-    for (auto&& [k, v] : *t)
-      if (std::find(kKeys.begin(), kKeys.end(), std::string(k.str())) == kKeys.end())
-        throw InputError(fmt::format("{}:{}: [[record]] key '{}' is unknown; allowed: {}", path, v.source().begin.line,
-                                     k.str(), fmt::join(kKeys, ", ")));
+    check_known_keys(*t, kKeys, path, "[[record]]");
     r.tags = lab_tags;
     for (const auto& tag : tag_list(*t, path)) r.tags.push_back(tag);
     lf.records.push_back(r);
@@ -208,10 +227,7 @@ LabFile load_lab_file(const std::string& path) {
       const auto* t = node.as_table();
       const std::string w = fmt::format("{}:{}: [[curve]]", path, node.source().begin.line);
       if (!t) throw InputError(fmt::format("{}: must be a table", w));
-      for (auto&& [k, v] : *t)
-        if (std::find(kCurveKeys.begin(), kCurveKeys.end(), std::string(k.str())) == kCurveKeys.end())
-          throw InputError(fmt::format("{}:{}: [[curve]] key '{}' is unknown; allowed: {}", path, v.source().begin.line,
-                                       k.str(), fmt::join(kCurveKeys, ", ")));
+      check_known_keys(*t, kCurveKeys, path, "[[curve]]");
       LabCurve c;
       c.id = need_string(*t, "id", w);
       c.job = (base / need_string(*t, "job", w)).lexically_normal().string();
@@ -221,22 +237,14 @@ LabFile load_lab_file(const std::string& path) {
       c.values = curve_values(*t, w);
       c.throughput_metric = need_string(*t, "throughput", w);
       c.latency_metric = need_string(*t, "latency", w);
-      const auto is_metric = [](const std::string& m) {
-        return std::find(lab_metrics().begin(), lab_metrics().end(), m) != lab_metrics().end();
-      };
-      if (!is_metric(c.throughput_metric) || c.throughput_metric.find("lat") != std::string::npos)
+      if (!is_lab_metric(c.throughput_metric) || is_latency_metric(c.throughput_metric))
         throw InputError(fmt::format("{}: key 'throughput' = '{}' must be a bw_mbps or iops metric (e.g. read.iops)", w,
                                      c.throughput_metric));
-      if (!is_metric(c.latency_metric) || c.latency_metric.find("lat") == std::string::npos)
+      if (!is_lab_metric(c.latency_metric) || !is_latency_metric(c.latency_metric))
         throw InputError(fmt::format("{}: key 'latency' = '{}' must be a lat_mean_us metric (e.g. read.lat_mean_us)", w,
                                      c.latency_metric));
       c.precondition = t->get("precondition") ? need_string(*t, "precondition", w) : lf.precondition;
-      if (t->get("power_state")) {
-        const double ps = need_number(*t, "power_state", w);
-        if (ps < 0 || ps > 31 || ps != std::floor(ps))
-          throw InputError(fmt::format("{}: key 'power_state' = {} must be a whole number 0..31", w, ps));
-        c.power_state = static_cast<std::int32_t>(ps);
-      }
+      c.power_state = optional_power_state(*t, w);
       if (const auto* ids = t->get("records")) {
         const auto* ia = ids->as_array();
         if (!ia) throw InputError(fmt::format("{}: key 'records' must be an array of record ids", w));

@@ -83,5 +83,8 @@ std::uint64_t job_outstanding(const std::string& job_path, const std::vector<std
 // count completions. A result of another shape throws InputError naming the field.
 double metric_from_fio_json(const nlohmann::json& out, const std::string& metric);
 const std::vector<std::string>& lab_metrics();
+bool is_lab_metric(const std::string& metric);
+// A lat_mean_us metric (validate keeps latency and throughput statistics apart).
+bool is_latency_metric(const std::string& metric);
 
 }  // namespace ssdtwin::model

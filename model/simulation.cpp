@@ -196,6 +196,11 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
   std::vector<std::unique_ptr<FioInitiator>> inits;
   std::vector<std::shared_ptr<const std::vector<TraceIo>>> prepared(jf.jobs.size());
   HostPath host_path;
+  // The jobs' active range, for random preconditioning: the span of their (scaled) regions,
+  // and whether some job spans the whole drive in the job file's own (unscaled) terms (the
+  // scaled regions are rounded down to each job's block size).
+  std::uint64_t active_lo = layout.user_bytes(), active_hi = 0;
+  bool active_whole_drive = false;
   std::uint32_t group = 0;
   for (std::uint32_t ji = 0; ji < jf.jobs.size(); ++ji) {
     const FioJob& j = jf.jobs[ji];
@@ -203,6 +208,7 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
     if (sched.groups.size() <= group) sched.groups.emplace_back();
     const std::uint64_t off = j.offset ? j.offset->resolve(cfg.user_bytes) : 0;
     const std::uint64_t size = j.size ? j.size->resolve(cfg.user_bytes) : cfg.user_bytes - off;
+    active_whole_drive = active_whole_drive || (off == 0 && size >= cfg.user_bytes);
     for (std::uint32_t c = 0; c < j.numjobs; ++c) {
       InitiatorSetup s;
       s.job = j;
@@ -214,6 +220,8 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
       s.region_start = align_down(off / layout.scale, j.min_bs());
       s.region_bytes = std::min(align_down(size / layout.scale, j.min_bs()),
                                 align_down(layout.user_bytes() - s.region_start, j.min_bs()));
+      active_lo = std::min(active_lo, s.region_start);
+      active_hi = std::max(active_hi, s.region_start + s.region_bytes);
       s.scale = layout.scale;
       if (opt.timeline_len_ps) {
         s.timeline = &timeline_log;
@@ -337,31 +345,18 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
       // SNIA PTS preconditions over the test's ActiveRange: the random writes cover the
       // span of the jobs' regions, so a test of a 25% region starts with that region (not
       // the whole drive) in random-write steady state and the rest holding cold data.
-      std::uint64_t lo = layout.user_bytes(), hi = 0;
-      for (const auto& i : inits) {
-        lo = std::min(lo, i->setup().region_start);
-        hi = std::max(hi, i->setup().region_start + i->setup().region_bytes);
-      }
-      // Whole drive when some job spans it in the job file's own (unscaled) terms: the
-      // scaled regions are rounded down to each job's block size.
-      bool whole_drive = false;
-      for (const FioJob& j : jf.jobs) {
-        const std::uint64_t off = j.offset ? j.offset->resolve(cfg.user_bytes) : 0;
-        const std::uint64_t size = j.size ? j.size->resolve(cfg.user_bytes) : cfg.user_bytes - off;
-        whole_drive = whole_drive || (off == 0 && size >= cfg.user_bytes);
-      }
       const std::uint64_t iu = layout.iu_bytes;
       FioWrites range;
       range.name = "active range";
       range.random = true;
       range.bs_bytes = static_cast<std::uint32_t>(iu);
-      range.first_lpn = lo / iu;
-      range.region_bytes = (hi > range.first_lpn * iu ? hi - range.first_lpn * iu : 0) / iu * iu;
-      if (!whole_drive && range.region_bytes < iu)
+      range.first_lpn = active_lo / iu;
+      range.region_bytes = (active_hi > range.first_lpn * iu ? active_hi - range.first_lpn * iu : 0) / iu * iu;
+      if (!active_whole_drive && range.region_bytes < iu)
         throw InputError("option '--precondition': the jobs' regions are smaller than one indirection unit");
-      res.precondition.random_range_bytes = whole_drive ? layout.user_bytes() : range.region_bytes;
+      res.precondition.random_range_bytes = active_whole_drive ? layout.user_bytes() : range.region_bytes;
       const RoundsResult r =
-          whole_drive ? run_rounds_until_steady(w, layout, EnduranceWorkload::Rand4k, nullptr, 0.25, 80, opt.seed + 1)
+          active_whole_drive ? run_rounds_until_steady(w, layout, EnduranceWorkload::Rand4k, nullptr, 0.25, 80, opt.seed + 1)
                       : run_rounds_until_steady(w, layout, EnduranceWorkload::FioJob, &range, 0.25, 80, opt.seed + 1);
       res.precondition.random_round_waf = r.round_waf;
       res.precondition.random_steady = r.steady;
