@@ -147,6 +147,10 @@ std::vector<KeyDesc> build() {
   k.push_back(num(D::Drive, "controller.nand_suspend", I, "", 0, 1, 1,
                   "1: a read to a die that is programming or erasing suspends the operation (NAND [suspend] limits); "
                   "0: the read waits for it to finish", ACC(nand.suspend_enabled), {0, 1}, "0"));
+  k.push_back(num(D::Drive, "controller.nand_cache_read", I, "", 0, 1, 1,
+                  "1: reads use the NAND's cache register (READ CACHE), so a plane senses its next page while the "
+                  "previous one is still on the channel; 0: a plane's next read waits for the data-out",
+                  ACC(nand.cache_read_enabled), {0, 1}, "0"));
   k.push_back(num(D::Drive, "controller.max_io_queues", I, "", 1, 65535, 1, "I/O queue pairs the controller supports", ACC(controller.max_io_queues)));
   k.push_back(num(D::Drive, "controller.max_queue_entries", I, "", 2, 65536, 1, "Entries per I/O queue (CAP.MQES + 1)", ACC(controller.max_queue_entries)));
   k.push_back(num(D::Drive, "pcie.generation", I, "", 1, 5, 1, "PCIe generation (sets GT/s and encoding)", ACC(pcie.generation)));

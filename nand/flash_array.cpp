@@ -10,6 +10,7 @@ FlashArray::FlashArray(sc_core::sc_module_name name, const NandConfig& cfg, cons
       geo_(geo),
       dies_(geo.dies),
       plane_free_at_(std::size_t(geo.dies) * geo.planes, 0),
+      cache_free_at_(std::size_t(geo.dies) * geo.planes, 0),
       channels_(geo.channels),
       wake_("nand_wake") {
   stats_.reset(geo.dies, geo.channels);
@@ -21,9 +22,14 @@ FlashArray::FlashArray(sc_core::sc_module_name name, const NandConfig& cfg, cons
   dont_initialize();
 }
 
+// A program or erase (or a resume) needs every plane's array and registers: it waits for
+// reads still streaming out of the cache registers too.
 TimePs FlashArray::planes_free_at(std::uint32_t die) const {
   TimePs t = 0;
-  for (std::uint32_t p = 0; p < geo_.planes; ++p) t = max_ps(t, plane_free_at_[die * geo_.planes + p]);
+  for (std::uint32_t p = 0; p < geo_.planes; ++p) {
+    const std::size_t i = die * geo_.planes + p;
+    t = max_ps(t, max_ps(plane_free_at_[i], cache_free_at_[i]));
+  }
   return t;
 }
 
@@ -45,18 +51,24 @@ void FlashArray::submit(NandOp* op) {
 void FlashArray::book_read(NandOp* op, TimePs now) {
   Die& d = dies_[op->die];
   if (op->may_suspend && cfg_.suspend_enabled && d.active && !d.suspended) maybe_suspend(d, op->die, now);
-  TimePs& plane_free = plane_free_at_[op->die * geo_.planes + op->plane];
+  const std::size_t pi = op->die * geo_.planes + op->plane;
+  TimePs& plane_free = plane_free_at_[pi];
+  TimePs& cache_free = cache_free_at_[pi];
   // Charged when admitted (now), not at its later start on a busy plane, so one far-future
   // booking cannot hold back every other die.
   if (budget_) budget_->spend(now, read_j_ + io_energy_j(cfg_, op->bus_bytes));
-  op->start_ps = max_ps(now, plane_free);
-  const TimePs data_ready = op->start_ps + cfg_.cmd_overhead_ps + cfg_.tR_ps;
+  op->start_ps = max_ps(now, cfg_.cache_read_enabled ? plane_free : max_ps(plane_free, cache_free));
+  const TimePs sensed = op->start_ps + cfg_.cmd_overhead_ps + cfg_.tR_ps;
+  // With cache read the sensed page waits in the page register until the previous page has
+  // left the cache register; without it the plane started only after that anyway.
+  const TimePs data_ready = max_ps(sensed, cache_free);
   const std::uint32_t ch = geo_.channel_of(op->die);
   const TimePs xfer = bus_time_ps(op->bus_bytes);
   const TimePs out_end = channels_[ch].reserve(now, data_ready, xfer);
-  plane_free = out_end;
+  plane_free = cfg_.cache_read_enabled ? data_ready : out_end;
+  cache_free = out_end;
   if (activity_) {
-    activity_->add(ActivityInterval::Read, false, !op->may_suspend, op->die, data_ready - cfg_.tR_ps, data_ready);
+    activity_->add(ActivityInterval::Read, false, !op->may_suspend, op->die, sensed - cfg_.tR_ps, sensed);
     activity_->add(ActivityInterval::ReadOut, true, !op->may_suspend, ch, out_end - xfer, out_end);
   }
   stats_.die_busy_ps[op->die] += cfg_.tR_ps / geo_.planes;

@@ -91,7 +91,8 @@ class FlashArray : public sc_core::sc_module, public FlashPort {
   NandConfig cfg_;
   Geometry geo_;
   std::vector<Die> dies_;
-  std::vector<TimePs> plane_free_at_;  // [die * planes + plane]
+  std::vector<TimePs> plane_free_at_;  // [die * planes + plane]: array free to sense
+  std::vector<TimePs> cache_free_at_;  // [die * planes + plane]: cache register drained
   std::vector<ChannelCalendar> channels_;
   FlashClient* client_ = nullptr;
   ActivityLog* activity_ = nullptr;

@@ -32,6 +32,9 @@ struct NandConfig {
   TimePs resume_ps = 0;            // extra array time added by each resume
   std::uint32_t max_suspends_per_op = 0;
   bool suspend_enabled = false;    // controller policy (drive profile), not a NAND property
+  // Cache read (ONFI READ CACHE): the page register hands its data to the cache register when
+  // tR ends, so the plane senses its next page while the previous one still streams out.
+  bool cache_read_enabled = false;  // controller policy (drive profile), not a NAND property
   // Energy: VCC x mean current x array time per operation, plus VCCQ I/O energy per byte on
   // the channel. Currents are per operation (a single-plane read, a multi-plane program or
   // erase), averaged over its array time.
