@@ -115,6 +115,7 @@ int cmd_validate(int argc, char** argv) {
                                   "measured", "predicted", "error", "tol", "within");
   std::size_t misses = 0;
   std::string md_rows;
+  std::string miss_text, md_misses, stale_text;  // each miss with its recorded cause
   for (const auto* r : records) {
     const std::string& drive = lab_of.at(r)->drive;
     const RecordResult res = evaluate_record(*r, run);
@@ -123,6 +124,14 @@ int cmd_validate(int argc, char** argv) {
     const bool counted = r->excluded.empty();
     const std::string verdict = !counted ? "excluded" : ok ? "yes" : "NO";
     const std::string role = record_role(*r);
+    if (counted && !ok) {
+      const std::string cause = r->miss_cause.empty() ? "no cause recorded (miss_cause)" : r->miss_cause;
+      miss_text += fmt::format("  miss {} ({}, {:+.1f}%): {}\n", r->id, drive, err, cause);
+      md_misses += fmt::format("- **{}** ({}, {:+.1f}%): {}\n", r->id, drive, err, cause);
+    } else if (!r->miss_cause.empty()) {
+      stale_text += fmt::format("  note: {} ({}) is {}; its miss_cause is out of date\n", r->id, drive,
+                                counted ? "within tolerance" : "excluded");
+    }
     if (counted) {
       misses += !ok;
       auto& [tp, lat] = per_drive[drive];
@@ -144,6 +153,7 @@ int cmd_validate(int argc, char** argv) {
     rec["precondition"] = r->precondition;
     rec["power_state"] = r->power_state;
     if (!counted) rec["excluded"] = r->excluded;
+    if (!r->miss_cause.empty()) rec["miss_cause"] = r->miss_cause;
     out["records"].push_back(rec);
   }
   json summary;
@@ -162,6 +172,7 @@ int cmd_validate(int argc, char** argv) {
   sum_text += summary_line("overall, predictions only", summary["predictions_only"]["throughput"],
                            summary["predictions_only"]["latency"]);
   if (!excluded_text.empty()) sum_text += "\n" + excluded_text;
+  if (!stale_text.empty()) sum_text += "\n" + stale_text;
   const std::size_t counted = records.size() - excluded;
   const std::string count = fmt::format("{} of {} counted records within tolerance ({} excluded)", counted - misses,
                                         counted, excluded);
@@ -201,11 +212,13 @@ int cmd_validate(int argc, char** argv) {
     if (!md) throw model::InputError(fmt::format("option '--markdown': cannot write '{}'", a.single.at("--markdown")));
     md << "| drive | record | metric | measured | predicted | error | tolerance | within | role | source |\n"
           "|---|---|---|---|---|---|---|---|---|---|\n"
-       << md_rows << "\n```" << sum_text << "\n" << count << "\n```\n";
+       << md_rows;
+    if (!md_misses.empty()) md << "\nRecords outside tolerance, with the cause recorded in their lab file (`miss_cause`):\n\n" << md_misses;
+    md << "\n```" << sum_text << "\n" << count << "\n```\n";
   }
   if (format == "json") std::cout << out.dump(2) << "\n";
   else
-    std::cout << table << sum_text << curve_text
+    std::cout << table << sum_text << (miss_text.empty() ? "" : "\n" + miss_text) << curve_text
               << fmt::format("\n{}; {} simulations in {:.1f} s wall\n", count, run.simulations, run.wall_s);
   return a.has("--strict") && misses > 0 ? 1 : 0;
 }

@@ -187,7 +187,7 @@ LabFile load_lab_file(const std::string& path) {
   if (!recs || recs->empty()) throw InputError(fmt::format("{}: no [[record]] entries", path));
   static const std::vector<std::string> kKeys = {"id",   "job",    "metric", "measured",     "unit",
                                                  "tolerance_pct", "kind", "source", "precondition", "power_state",
-                                                 "calibration", "excluded", "lower_bound", "tags"};
+                                                 "calibration", "excluded", "lower_bound", "tags", "miss_cause"};
   for (const auto& node : *recs) {
     const auto* t = node.as_table();
     const std::string w = fmt::format("{}:{}: [[record]]", path, node.source().begin.line);
@@ -210,6 +210,11 @@ LabFile load_lab_file(const std::string& path) {
       r.excluded = need_string(*t, "excluded", w);
       if (r.excluded.empty())
         throw InputError(fmt::format("{}: key 'excluded' must give the reason the record is kept out of the statistics", w));
+    }
+    if (t->get("miss_cause")) {
+      r.miss_cause = need_string(*t, "miss_cause", w);
+      if (r.miss_cause.empty())
+        throw InputError(fmt::format("{}: key 'miss_cause' must say why the model misses the record", w));
     }
     r.drive_profile = lf.drive_profile;
     r.host_sets = lf.host_sets;

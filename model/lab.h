@@ -24,6 +24,9 @@ struct LabRecord {
   // Non-empty: the record contradicts itself (e.g. IOPS x latency is not the stated
   // concurrency); it is simulated and shown, but kept out of the error statistics.
   std::string excluded;
+  // What is known about why the model misses this record (`miss_cause`): validate prints it
+  // beside the miss, and flags it as out of date once the record falls within tolerance.
+  std::string miss_cause;
   // The lab file's and the record's own `tags`, then (add_derived_tags) those derived from
   // the job and the record, sorted: what `validate --tag` and `calibrate --tag` select on.
   std::vector<std::string> tags;

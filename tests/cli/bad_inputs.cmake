@@ -63,6 +63,7 @@ bad_input(lab_import_not_fio_json "run fio with --output-format=json" ${_x} lab 
 bad_input(lab_unknown_subcommand "use 'ssdtwin lab import-fio" ${_x} lab export)
 bad_input(lab_calibration_not_boolean "key 'calibration' must be true or false" ${_x} validate ${_j}/bad-lab-calibration.toml)
 bad_input(lab_excluded_without_reason "key 'excluded' must give the reason" ${_x} validate ${_j}/bad-lab-excluded.toml)
+bad_input(lab_miss_cause_empty "key 'miss_cause' must say why the model misses the record" ${_x} validate ${_j}/bad-lab-miss-cause.toml)
 bad_input(lab_lower_bound_not_boolean "key 'lower_bound' must be true or false" ${_x} validate ${_j}/bad-lab-lower-bound.toml)
 bad_input(validate_unknown_record "option '--records': no record 'nope'" ${_x} validate ${PROJECT_SOURCE_DIR}/scenarios/lab/micron-9550-max-12.8tb.toml --records nope)
 bad_input(write_cores_exceed_cores "fe_write_cores = 4 exceeds fe_cores = 2" ${_x} run --drive ${_d} ${_j}/ok.fio --set controller.fe_write_cores=4)
