@@ -42,6 +42,14 @@ bool optional_bool(const toml::table& t, const char* key, const char* meaning, c
                                  n->source().begin.line, key, meaning));
   return n->as_boolean()->get();
 }
+// An optional explanation (excluded, miss_cause): absent is "", present must say something;
+// `must` completes the error "key '...' must ...".
+std::string optional_text(const toml::table& t, const char* key, const char* must, const std::string& where) {
+  if (!t.get(key)) return {};
+  std::string s = need_string(t, key, where);
+  if (s.empty()) throw InputError(fmt::format("{}: key '{}' must {}", where, key, must));
+  return s;
+}
 double need_number(const toml::table& t, const char* key, const std::string& where) {
   const auto* n = t.get(key);
   if (n && n->is_integer()) return double(n->as_integer()->get());
@@ -206,16 +214,8 @@ LabFile load_lab_file(const std::string& path) {
     r.power_state = optional_power_state(*t, w);
     r.calibration = optional_bool(*t, "calibration", "a parameter was fitted to this record", path);
     r.lower_bound = optional_bool(*t, "lower_bound", "the measured value is a minimum", path);
-    if (t->get("excluded")) {
-      r.excluded = need_string(*t, "excluded", w);
-      if (r.excluded.empty())
-        throw InputError(fmt::format("{}: key 'excluded' must give the reason the record is kept out of the statistics", w));
-    }
-    if (t->get("miss_cause")) {
-      r.miss_cause = need_string(*t, "miss_cause", w);
-      if (r.miss_cause.empty())
-        throw InputError(fmt::format("{}: key 'miss_cause' must say why the model misses the record", w));
-    }
+    r.excluded = optional_text(*t, "excluded", "give the reason the record is kept out of the statistics", w);
+    r.miss_cause = optional_text(*t, "miss_cause", "say why the model misses the record", w);
     r.drive_profile = lf.drive_profile;
     r.host_sets = lf.host_sets;
     check_known_keys(*t, kKeys, path, "[[record]]");

@@ -2,42 +2,11 @@
 // one per process): one suspends (at most once per operation), one does not.
 #include <boost/test/unit_test.hpp>
 
-#include "nand/flash_array.h"
-#include "sim_support.h"
+#include "flash_driver.h"
 
 using namespace ssdtwin;
 using namespace ssdtwin::nand;
-
-namespace {
-struct Recorder : FlashClient {
-  void on_nand_done(NandOp*) override {}
-};
-struct Timed {
-  TimePs at_ps;
-  FlashArray* fa;
-  NandOp* op;
-};
-struct Driver : sc_core::sc_module {
-  SC_HAS_PROCESS(Driver);
-  std::vector<Timed> plan;  // in time order
-  explicit Driver(sc_core::sc_module_name n, std::vector<Timed> p) : sc_module(n), plan(std::move(p)) { SC_THREAD(go); }
-  void go() {
-    for (const Timed& t : plan) {
-      const TimePs now = sc_now_ps();
-      if (t.at_ps > now) wait(sc_ps(t.at_ps - now));
-      t.fa->submit(t.op);
-    }
-  }
-};
-NandOp op(OpKind k, std::uint32_t die, std::uint32_t bus_bytes) {
-  NandOp o;
-  o.kind = k;
-  o.die = die;
-  o.bus_bytes = bus_bytes;
-  o.may_suspend = k == OpKind::Read;
-  return o;
-}
-}  // namespace
+using test::flash_op;
 
 BOOST_AUTO_TEST_CASE(read_suspends_program_and_erase_at_most_max_per_op_times) {
   const auto on_p = model::load_profile(test::tiny_drive(), {"controller.nand_suspend=1", "nand.suspend.max_per_op=1"});
@@ -45,22 +14,22 @@ BOOST_AUTO_TEST_CASE(read_suspends_program_and_erase_at_most_max_per_op_times) {
   const auto layout = model::make_layout(on_p.config, 1);
   const NandConfig& c = on_p.config.nand;
   FlashArray on("nand_on", c, layout.geo), off("nand_off", off_p.config.nand, layout.geo);
-  Recorder rec;
+  test::FlashRecorder rec;
   on.set_client(&rec);
   off.set_client(&rec);
   const auto unit = static_cast<std::uint32_t>(program_unit_bus_bytes(c));
   const std::uint32_t iu = 4608;  // one 4 KiB IU with its share of the spare area
   const TimePs us = kPsPerUs;
   // Dies 0 and 1 sit on different channels, so their transfers never meet.
-  NandOp prog = op(OpKind::Program, 0, unit), read1 = op(OpKind::Read, 0, iu), read2 = op(OpKind::Read, 0, iu);
-  NandOp erase = op(OpKind::Erase, 1, 0), read_e = op(OpKind::Read, 1, iu);
-  NandOp prog_off = op(OpKind::Program, 0, unit), read_off = op(OpKind::Read, 0, iu);
-  NandOp prog_gc = op(OpKind::Program, 3, unit), gc_read = op(OpKind::Read, 3, iu);
+  NandOp prog = flash_op(OpKind::Program, 0, unit), read1 = flash_op(OpKind::Read, 0, iu), read2 = flash_op(OpKind::Read, 0, iu);
+  NandOp erase = flash_op(OpKind::Erase, 1, 0), read_e = flash_op(OpKind::Read, 1, iu);
+  NandOp prog_off = flash_op(OpKind::Program, 0, unit), read_off = flash_op(OpKind::Read, 0, iu);
+  NandOp prog_gc = flash_op(OpKind::Program, 3, unit), gc_read = flash_op(OpKind::Read, 3, iu);
   gc_read.may_suspend = false;  // a GC relocation read
-  Driver drv("driver", {{0, &on, &prog}, {0, &on, &erase}, {0, &off, &prog_off}, {0, &on, &prog_gc},
-                        {500 * us, &on, &read1}, {500 * us, &on, &read_e}, {500 * us, &off, &read_off},
-                        {500 * us, &on, &gc_read},
-                        {1000 * us, &on, &read2}});
+  test::FlashDriver drv("driver", {{0, &on, &prog}, {0, &on, &erase}, {0, &off, &prog_off}, {0, &on, &prog_gc},
+                              {500 * us, &on, &read1}, {500 * us, &on, &read_e}, {500 * us, &off, &read_off},
+                              {500 * us, &on, &gc_read},
+                              {1000 * us, &on, &read2}});
   sc_core::sc_start();
 
   const TimePs read_time = page_read_time_ps(c, layout.geo.ius_per_page, 1);
