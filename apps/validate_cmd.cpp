@@ -41,6 +41,33 @@ std::string summary_line(const std::string& who, const json& tp, const json& lat
   return fmt::format("{:<28} throughput/IOPS: {};  latency: {}\n", who, part(tp), part(lat));
 }
 
+// One queue-depth curve as validate reports it: its points (one simulation each, placed by
+// I/Os outstanding) and the lab records drawn on it. Appends the text table to `text`.
+json curve_report(const model::LabCurve& c, const model::LabFile& lab, const std::vector<model::LabRecord>& points,
+                  const LabRun& run, std::string& text) {
+  json cj = {{"id", c.id}, {"drive", lab.drive}, {"workload", c.job}, {"key", c.key},
+             {"x", "I/Os outstanding (iodepth x numjobs)"}, {"throughput_metric", c.throughput_metric},
+             {"latency_metric", c.latency_metric}, {"points", json::array()}, {"records", json::array()}};
+  text += fmt::format("\ncurve {} ({}, {} over {})\n{:>8} {:>18} {:>18}\n", c.id, lab.drive, c.job, c.key, "I/Os",
+                      c.throughput_metric, c.latency_metric);
+  for (const auto& p : points) {
+    const nlohmann::json& o = run.outputs.at(p.run_key());
+    const double thr = model::metric_from_fio_json(o, c.throughput_metric);
+    const double lat = model::metric_from_fio_json(o, c.latency_metric);
+    const std::uint64_t x = model::job_outstanding(p.job, p.job_sets);
+    cj["points"].push_back({{"x", x}, {"throughput", thr}, {"latency_us", lat}});
+    text += fmt::format("{:>8} {:>18.1f} {:>18.1f}\n", x, thr, lat);
+  }
+  for (const auto& id : c.record_ids)
+    for (const auto& r : lab.records)
+      if (r.id == id) {
+        const RecordResult res = evaluate_record(r, run);
+        cj["records"].push_back({{"id", r.id}, {"x", model::job_outstanding(r.job, r.job_sets)}, {"metric", r.metric},
+                                 {"measured", r.measured}, {"predicted", res.predicted}});
+      }
+  return cj;
+}
+
 }  // namespace
 
 int cmd_validate(int argc, char** argv) {
@@ -88,16 +115,14 @@ int cmd_validate(int argc, char** argv) {
     for (const auto& lab : labs)
       for (const auto& c : lab.curves) {
         const bool shown = c.record_ids.empty() || std::any_of(records.begin(), records.end(), [&](const auto* r) {
-                             return lab_of.at(r) == &lab &&
-                                    std::find(c.record_ids.begin(), c.record_ids.end(), r->id) != c.record_ids.end();
+                             return lab_of.at(r) == &lab && c.shows(r->id);
                            });
         if (!shown || !drive_selected(lab)) continue;
         curves.emplace_back(&c, &lab);
         points.emplace_back();
         for (std::uint32_t v : c.values) points.back().push_back(c.point(v));
         for (const auto& r : lab.records)  // the curve's records, selected or not
-          if (std::find(c.record_ids.begin(), c.record_ids.end(), r.id) != c.record_ids.end() &&
-              std::find(to_run.begin(), to_run.end(), &r) == to_run.end())
+          if (c.shows(r.id) && std::find(to_run.begin(), to_run.end(), &r) == to_run.end())
             to_run.push_back(&r);
       }
     for (const auto& ps : points)
@@ -180,30 +205,8 @@ int cmd_validate(int argc, char** argv) {
   std::string curve_text;
   if (a.has("--curves")) {
     out["curves"] = json::array();
-    for (std::size_t i = 0; i < curves.size(); ++i) {
-      const model::LabCurve& c = *curves[i].first;
-      json cj = {{"id", c.id}, {"drive", curves[i].second->drive}, {"workload", c.job}, {"key", c.key},
-                 {"x", "I/Os outstanding (iodepth x numjobs)"}, {"throughput_metric", c.throughput_metric},
-                 {"latency_metric", c.latency_metric}, {"points", json::array()}, {"records", json::array()}};
-      curve_text += fmt::format("\ncurve {} ({}, {} over {})\n{:>8} {:>18} {:>18}\n", c.id, curves[i].second->drive,
-                                c.job, c.key, "I/Os", c.throughput_metric, c.latency_metric);
-      for (const auto& p : points[i]) {
-        const nlohmann::json& o = run.outputs.at(p.run_key());
-        const double thr = model::metric_from_fio_json(o, c.throughput_metric);
-        const double lat = model::metric_from_fio_json(o, c.latency_metric);
-        const std::uint64_t x = model::job_outstanding(p.job, p.job_sets);
-        cj["points"].push_back({{"x", x}, {"throughput", thr}, {"latency_us", lat}});
-        curve_text += fmt::format("{:>8} {:>18.1f} {:>18.1f}\n", x, thr, lat);
-      }
-      for (const auto& id : c.record_ids)
-        for (const auto& r : curves[i].second->records)
-          if (r.id == id) {
-            const RecordResult res = evaluate_record(r, run);
-            cj["records"].push_back({{"id", r.id}, {"x", model::job_outstanding(r.job, r.job_sets)}, {"metric", r.metric},
-                                     {"measured", r.measured}, {"predicted", res.predicted}});
-          }
-      out["curves"].push_back(cj);
-    }
+    for (std::size_t i = 0; i < curves.size(); ++i)
+      out["curves"].push_back(curve_report(*curves[i].first, *curves[i].second, points[i], run, curve_text));
   }
   out["wallclock"] = {{"seconds", run.wall_s}};
 

@@ -1,6 +1,7 @@
 // Lab records: measured or datasheet values for a drive, each tied to the fio job that
 // reproduces the measurement, and how to read the matching prediction from ssdtwin's JSON.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -55,6 +56,10 @@ struct LabCurve {
   std::vector<std::string> host_sets;
   // The simulation of one point: a record without a measurement, the key set to `value`.
   LabRecord point(std::uint32_t value) const;
+  // Whether the record with this id is drawn on the curve.
+  bool shows(const std::string& record_id) const {
+    return std::find(record_ids.begin(), record_ids.end(), record_id) != record_ids.end();
+  }
 };
 
 struct LabFile {

@@ -106,6 +106,21 @@ std::shared_ptr<const std::vector<TraceIo>> prepare_trace(const Trace& t, std::u
   return out;
 }
 
+// Random writes of one IU each over the jobs' active range [lo, hi) (scaled bytes), trimmed
+// to whole IUs: what random preconditioning writes for a test of part of the drive.
+FioWrites active_range_writes(const Layout& layout, std::uint64_t lo, std::uint64_t hi) {
+  const std::uint64_t iu = layout.iu_bytes;
+  FioWrites range;
+  range.name = "active range";
+  range.random = true;
+  range.bs_bytes = static_cast<std::uint32_t>(iu);
+  range.first_lpn = lo / iu;
+  range.region_bytes = (hi > range.first_lpn * iu ? hi - range.first_lpn * iu : 0) / iu * iu;
+  if (range.region_bytes < iu)
+    throw InputError("option '--precondition': the jobs' regions are smaller than one indirection unit");
+  return range;
+}
+
 }  // namespace
 
 void validate_jobs(const DriveConfig& cfg, const Layout& layout, const FioJobFile& jf) {
@@ -345,19 +360,15 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
       // SNIA PTS preconditions over the test's ActiveRange: the random writes cover the
       // span of the jobs' regions, so a test of a 25% region starts with that region (not
       // the whole drive) in random-write steady state and the rest holding cold data.
-      const std::uint64_t iu = layout.iu_bytes;
-      FioWrites range;
-      range.name = "active range";
-      range.random = true;
-      range.bs_bytes = static_cast<std::uint32_t>(iu);
-      range.first_lpn = active_lo / iu;
-      range.region_bytes = (active_hi > range.first_lpn * iu ? active_hi - range.first_lpn * iu : 0) / iu * iu;
-      if (!active_whole_drive && range.region_bytes < iu)
-        throw InputError("option '--precondition': the jobs' regions are smaller than one indirection unit");
-      res.precondition.random_range_bytes = active_whole_drive ? layout.user_bytes() : range.region_bytes;
-      const RoundsResult r =
-          active_whole_drive ? run_rounds_until_steady(w, layout, EnduranceWorkload::Rand4k, nullptr, 0.25, 80, opt.seed + 1)
-                      : run_rounds_until_steady(w, layout, EnduranceWorkload::FioJob, &range, 0.25, 80, opt.seed + 1);
+      RoundsResult r;
+      if (active_whole_drive) {
+        res.precondition.random_range_bytes = layout.user_bytes();
+        r = run_rounds_until_steady(w, layout, EnduranceWorkload::Rand4k, nullptr, 0.25, 80, opt.seed + 1);
+      } else {
+        const FioWrites range = active_range_writes(layout, active_lo, active_hi);
+        res.precondition.random_range_bytes = range.region_bytes;
+        r = run_rounds_until_steady(w, layout, EnduranceWorkload::FioJob, &range, 0.25, 80, opt.seed + 1);
+      }
       res.precondition.random_round_waf = r.round_waf;
       res.precondition.random_steady = r.steady;
       res.precondition.random_steady_round = r.steady_round;
