@@ -14,10 +14,10 @@
 
 #include "apps/cli_args.h"
 #include "apps/lab_runner.h"
-#include "model/config_keys.h"
-#include "model/config_loader.h"
-#include "model/input_error.h"
-#include "model/lab.h"
+#include "config/config_keys.h"
+#include "config/config_loader.h"
+#include "config/input_error.h"
+#include "lab/lab.h"
 
 namespace ssdtwin::apps {
 namespace {
@@ -25,30 +25,30 @@ namespace {
 struct FitParam {
   std::string spec;       // as given
   std::string set_path;   // for --set (NAND keys carry the "nand." prefix)
-  model::ProfileKind kind;
+  config::ProfileKind kind;
   std::string key;        // section.key within its file
-  const model::KeyDesc* desc;
+  const config::KeyDesc* desc;
   double lo, hi, start, fitted = 0;
 };
 
-FitParam parse_fit(const std::string& spec, const model::LoadedProfile& profile) {
+FitParam parse_fit(const std::string& spec, const config::LoadedProfile& profile) {
   auto bad = [&](const std::string& why) {
-    return model::InputError(fmt::format("option '--fit': '{}' {}; use KEY=LO..HI, e.g. nand.timing.tR_us=30..80", spec, why));
+    return config::InputError(fmt::format("option '--fit': '{}' {}; use KEY=LO..HI, e.g. nand.timing.tR_us=30..80", spec, why));
   };
   const auto eq = spec.find('='), dots = spec.find("..");
   if (eq == std::string::npos || dots == std::string::npos || dots < eq) throw bad("is malformed");
   FitParam f;
   f.spec = spec;
   f.set_path = spec.substr(0, eq);
-  f.kind = model::ProfileKind::Drive;
+  f.kind = config::ProfileKind::Drive;
   f.key = f.set_path;
   if (f.key.rfind("nand.", 0) == 0 && std::count(f.key.begin(), f.key.end(), '.') == 2) {
-    f.kind = model::ProfileKind::Nand;
+    f.kind = config::ProfileKind::Nand;
     f.key = f.key.substr(5);
   }
-  f.desc = model::find_key(f.kind, f.key);
+  f.desc = config::find_key(f.kind, f.key);
   if (!f.desc) throw bad("names no profile key (see docs/config.md; NAND keys start with nand.)");
-  if (f.desc->type == model::KeyType::String || !f.desc->allowed.empty()) throw bad("is not a continuous numeric key");
+  if (f.desc->type == config::KeyType::String || !f.desc->allowed.empty()) throw bad("is not a continuous numeric key");
   try {
     std::size_t used = 0;
     f.lo = std::stod(spec.substr(eq + 1, dots - eq - 1), &used);
@@ -64,7 +64,7 @@ FitParam parse_fit(const std::string& spec, const model::LoadedProfile& profile)
 }
 
 std::string format_value(const FitParam& f, double v) {
-  return f.desc->type == model::KeyType::Integer ? fmt::format("{}", std::llround(v)) : fmt::format("{:.6g}", v);
+  return f.desc->type == config::KeyType::Integer ? fmt::format("{}", std::llround(v)) : fmt::format("{:.6g}", v);
 }
 
 // Sets `key = value` under [section] in a profile's text (replacing the line, or adding it
@@ -112,12 +112,12 @@ int cmd_calibrate(int argc, char** argv) {
   const cli::Args a = cli::parse_args(
       argc, argv, {"--lab", "--drive", "--fit", "--records", "--tag", "--jobs", "--max-evals", "--output", "--output-format", "--set",
                    "--holdout"}, {});
-  if (!a.single.count("--lab")) throw model::InputError("calibrate: --lab LAB.toml is required");
-  if (a.fits.empty()) throw model::InputError("calibrate: at least one --fit KEY=LO..HI is required");
-  model::LabFile lab = model::load_lab_file(a.single.at("--lab"));
-  model::add_derived_tags(lab);
+  if (!a.single.count("--lab")) throw config::InputError("calibrate: --lab LAB.toml is required");
+  if (a.fits.empty()) throw config::InputError("calibrate: at least one --fit KEY=LO..HI is required");
+  lab::LabFile lab = lab::load_lab_file(a.single.at("--lab"));
+  lab::add_derived_tags(lab);
   const std::string drive = a.single.count("--drive") ? a.single.at("--drive") : lab.drive_profile;
-  const model::LoadedProfile profile = model::load_profile(drive, a.sets);
+  const config::LoadedProfile profile = config::load_profile(drive, a.sets);
   const int parallel = parse_parallel(a.single);
   const std::uint32_t max_evals =
       a.single.count("--max-evals") ? cli::parse_uint("--max-evals", a.single.at("--max-evals"), 1, 100000) : 80;
@@ -126,12 +126,12 @@ int cmd_calibrate(int argc, char** argv) {
 
   std::vector<FitParam> params;
   for (const auto& s : a.fits) params.push_back(parse_fit(s, profile));
-  std::vector<const model::LabRecord*> records;
+  std::vector<const lab::LabRecord*> records;
   for (const auto& r : lab.records) records.push_back(&r);
   records = select_records(records, a.single.count("--records") ? a.single.at("--records") : "", lab.path);
   records = select_by_tags(records, a.single.count("--tag") ? a.single.at("--tag") : "", lab.path);
   if (holdout > records.size())
-    throw model::InputError(fmt::format("option '--holdout': {} folds need at least {} records; {} are selected", holdout,
+    throw config::InputError(fmt::format("option '--holdout': {} folds need at least {} records; {} are selected", holdout,
                                         holdout, records.size()));
 
   // Parameters are optimised in [0, 1] each; every evaluation is one parallel batch of runs
@@ -143,11 +143,11 @@ int cmd_calibrate(int argc, char** argv) {
   auto predict = [&](const std::vector<double>& u, const std::vector<std::size_t>& subset) {
     std::vector<std::string> sets = a.sets;
     for (std::size_t i = 0; i < params.size(); ++i) sets.push_back(params[i].set_path + "=" + format_value(params[i], value_of(i, u)));
-    std::vector<const model::LabRecord*> recs;
+    std::vector<const lab::LabRecord*> recs;
     for (std::size_t i : subset) recs.push_back(records[i]);
     const LabRun run = run_lab_jobs(recs, drive, sets, parallel);
     std::vector<double> pred(records.size(), 0.0);
-    for (std::size_t i : subset) pred[i] = model::metric_from_fio_json(run.outputs.at(records[i]->run_key()), records[i]->metric);
+    for (std::size_t i : subset) pred[i] = lab::metric_from_fio_json(run.outputs.at(records[i]->run_key()), records[i]->metric);
     return pred;
   };
   auto cost_of = [&](const std::vector<double>& pred, const std::vector<std::size_t>& subset) {
@@ -166,7 +166,7 @@ int cmd_calibrate(int argc, char** argv) {
   // One integer key over a short range (e.g. a suspend limit, a core count): every value is
   // evaluated. Nelder-Mead's simplex stalls there: its steps round back to the same integer
   // (nand.suspend.max_per_op=1..5 stopped at 4 with 2 the best).
-  const bool exhaustive = params.size() == 1 && params[0].desc->type == model::KeyType::Integer &&
+  const bool exhaustive = params.size() == 1 && params[0].desc->type == config::KeyType::Integer &&
                           std::floor(params[0].hi) - std::ceil(params[0].lo) <= 64;
   const nlopt::algorithm nlopt_algorithm = params.size() >= 2 ? nlopt::LN_BOBYQA : nlopt::LN_NELDERMEAD;
   const std::string algorithm = exhaustive                              ? "exhaustive over the integer range"
@@ -285,8 +285,8 @@ int cmd_calibrate(int argc, char** argv) {
     std::string dtext = read_file(profile.drive_path), ntext = read_file(profile.nand_path);
     bool nand_fitted = false;
     for (const auto& p : params) {
-      std::string& text = p.kind == model::ProfileKind::Drive ? dtext : ntext;
-      nand_fitted |= p.kind == model::ProfileKind::Nand;
+      std::string& text = p.kind == config::ProfileKind::Drive ? dtext : ntext;
+      nand_fitted |= p.kind == config::ProfileKind::Nand;
       text = set_key_in_toml(text, p.key, format_value(p, p.fitted), note);
     }
     fs::path nand_target = fs::absolute(profile.nand_path);
@@ -303,7 +303,7 @@ int cmd_calibrate(int argc, char** argv) {
       dtext = set_key_in_toml(dtext, "drive.base_profile", rel(profile.base_paths.front()), keep);
     dtext = set_key_in_toml(dtext, "drive.nand_profile", rel(nand_target.string()), keep);
     std::ofstream f(out_drive);
-    if (!f) throw model::InputError(fmt::format("option '--output': cannot write '{}'", out_drive.string()));
+    if (!f) throw config::InputError(fmt::format("option '--output': cannot write '{}'", out_drive.string()));
     f << "# " << note << "\n" << dtext;
     out["output"] = out_drive.string();
     table += fmt::format("wrote {}{}\n", out_drive.string(), nand_fitted ? " and " + nand_target.string() : "");

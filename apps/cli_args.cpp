@@ -6,9 +6,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "model/fio_job.h"
-#include "model/input_error.h"
-#include "model/parse_number.h"
+#include "workload/fio_job.h"
+#include "config/input_error.h"
+#include "config/parse_number.h"
 
 namespace ssdtwin::cli {
 
@@ -34,21 +34,21 @@ Args parse_args(int argc, char** argv, const std::vector<std::string>& with_valu
       std::string allowed;
       for (const auto& f : with_value) allowed += (allowed.empty() ? "" : ", ") + f;
       for (const auto& f : bools) allowed += (allowed.empty() ? "" : ", ") + f;
-      throw model::InputError(fmt::format("unknown option '{}' for '{}'; allowed: {}", name, a.command, allowed));
+      throw config::InputError(fmt::format("unknown option '{}' for '{}'; allowed: {}", name, a.command, allowed));
     }
     if (is_bool) {
-      if (has_value) throw model::InputError(fmt::format("option '{}' takes no value", name));
+      if (has_value) throw config::InputError(fmt::format("option '{}' takes no value", name));
       a.bools.push_back(name);
       continue;
     }
     if (!has_value) {
-      if (i + 1 >= argc) throw model::InputError(fmt::format("option '{}' needs a value", name));
+      if (i + 1 >= argc) throw config::InputError(fmt::format("option '{}' needs a value", name));
       value = argv[++i];
     }
     if (name == "--set") a.sets.push_back(value);
     else if (name == "--job-set") a.job_sets.push_back(value);
     else if (name == "--fit") a.fits.push_back(value);
-    else if (a.single.count(name)) throw model::InputError(fmt::format("option '{}' given twice", name));
+    else if (a.single.count(name)) throw config::InputError(fmt::format("option '{}' given twice", name));
     else a.single[name] = value;
   }
   return a;
@@ -63,7 +63,7 @@ std::string output_format(const Args& a, const std::vector<std::string>& allowed
     std::string list;
     for (std::size_t i = 0; i < allowed.size(); ++i)
       list += (i == 0 ? "" : i + 1 == allowed.size() ? " or " : ", ") + allowed[i];
-    throw model::InputError(fmt::format("option '--output-format': '{}' is not allowed; use {}", format, list));
+    throw config::InputError(fmt::format("option '--output-format': '{}' is not allowed; use {}", format, list));
   }
   return format;
 }
@@ -76,36 +76,36 @@ std::vector<std::string> split_list(const std::string& v) {
 }
 
 std::uint32_t parse_uint(const std::string& flag, const std::string& v, std::uint32_t lo, std::uint32_t hi) {
-  const auto x = model::parse_whole_uint(v);
+  const auto x = config::parse_whole_uint(v);
   if (!x || *x < lo || *x > hi)
-    throw model::InputError(fmt::format("option '{}': '{}' is not a whole number in {}..{}", flag, v, lo, hi));
+    throw config::InputError(fmt::format("option '{}': '{}' is not a whole number in {}..{}", flag, v, lo, hi));
   return static_cast<std::uint32_t>(*x);
 }
 
-model::Layout layout_from_args(const model::DriveConfig& cfg, const Args& a) {
+config::Layout layout_from_args(const config::DriveConfig& cfg, const Args& a) {
   const auto it = a.single.find("--scale");
   const std::uint32_t scale = it != a.single.end() ? parse_uint("--scale", it->second, 1, 1u << 20)
-                                                   : model::auto_scale(cfg, model::kDefaultMapBudgetBytes);
+                                                   : config::auto_scale(cfg, config::kDefaultMapBudgetBytes);
   try {
-    return model::make_layout(cfg, scale);
+    return config::make_layout(cfg, scale);
   } catch (const std::invalid_argument& e) {
-    throw model::InputError(fmt::format("option '--scale': {}", e.what()));
+    throw config::InputError(fmt::format("option '--scale': {}", e.what()));
   }
 }
 
 TimePs parse_time(const std::string& flag, const std::string& v, const char* hint) {
   try {
-    if (!v.empty()) return model::parse_fio_time(v);
+    if (!v.empty()) return workload::parse_fio_time(v);
   } catch (const std::invalid_argument&) {
   }
-  throw model::InputError(fmt::format("option '{}': '{}' is not a time (fio syntax, e.g. 250ms{})", flag, v, hint));
+  throw config::InputError(fmt::format("option '{}': '{}' is not a time (fio syntax, e.g. 250ms{})", flag, v, hint));
 }
 
 namespace {
 std::uint64_t available_memory_bytes() {
   if (const char* cap = std::getenv("SSDTWIN_MEMORY_LIMIT_MIB")) {
-    const auto mib = model::parse_whole_uint(cap);
-    if (!mib) throw model::InputError(fmt::format("environment SSDTWIN_MEMORY_LIMIT_MIB='{}' is not a whole number of MiB", cap));
+    const auto mib = config::parse_whole_uint(cap);
+    if (!mib) throw config::InputError(fmt::format("environment SSDTWIN_MEMORY_LIMIT_MIB='{}' is not a whole number of MiB", cap));
     return *mib << 20;
   }
   std::ifstream f("/proc/meminfo");
@@ -117,12 +117,12 @@ std::uint64_t available_memory_bytes() {
 }
 }  // namespace
 
-void check_memory(const model::Layout& l, bool verify) {
+void check_memory(const config::Layout& l, bool verify) {
   std::uint64_t need = l.map_bytes();
   if (verify) need += 8 * l.geo.physical_ius + 9 * l.user_ius;
   const std::uint64_t avail = available_memory_bytes();
   if (avail && need > avail)
-    throw model::InputError(fmt::format(
+    throw config::InputError(fmt::format(
         "option '--scale': at scale {} the mapping tables{} need {:.1f} GiB, more than the {:.1f} GiB available{}; use a "
         "larger --scale (each doubling halves them)", l.scale, verify ? " and the --verify tags" : "",
         double(need) / 1073741824.0, double(avail) / 1073741824.0,

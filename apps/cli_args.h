@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "model/drive_config.h"
-#include "model/layout.h"
+#include "config/drive_config.h"
+#include "config/layout.h"
 
 namespace ssdtwin::cli {
 
@@ -38,7 +38,7 @@ std::uint32_t parse_uint(const std::string& flag, const std::string& v, std::uin
 
 // The layout for --scale N, or for the automatic scale (mapping tables within 1 GiB);
 // a scale the drive cannot take is an InputError naming --scale.
-model::Layout layout_from_args(const model::DriveConfig& cfg, const Args& a);
+config::Layout layout_from_args(const config::DriveConfig& cfg, const Args& a);
 
 // A fio-syntax time (250ms, 2s) given to `flag`; anything else (empty included) is an
 // InputError naming the flag and the value, with `hint` appended.
@@ -48,6 +48,6 @@ TimePs parse_time(const std::string& flag, const std::string& v, const char* hin
 // kernel would otherwise kill the process part-way). Counts L2P + P2L, plus the --verify
 // tags (8 B per physical IU, 9 B per LPN) when `verify`. Available memory is /proc/meminfo's
 // MemAvailable, or SSDTWIN_MEMORY_LIMIT_MIB when set (a cap on a shared machine).
-void check_memory(const model::Layout& l, bool verify);
+void check_memory(const config::Layout& l, bool verify);
 
 }  // namespace ssdtwin::cli

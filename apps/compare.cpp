@@ -7,21 +7,21 @@
 
 #include "apps/cli_args.h"
 #include "apps/lab_runner.h"
-#include "model/input_error.h"
-#include "model/lab.h"
+#include "config/input_error.h"
+#include "lab/lab.h"
 
 namespace ssdtwin::apps {
 
 int cmd_compare(int argc, char** argv) {
   const cli::Args a = cli::parse_args(argc, argv, {"--lab", "--drive", "--jobs", "--output-format", "--set"}, {});
-  if (!a.single.count("--lab")) throw model::InputError("compare: --lab LAB.toml is required");
-  model::LabFile lab = model::load_lab_file(a.single.at("--lab"));
-  model::add_derived_tags(lab);
+  if (!a.single.count("--lab")) throw config::InputError("compare: --lab LAB.toml is required");
+  lab::LabFile lab = lab::load_lab_file(a.single.at("--lab"));
+  lab::add_derived_tags(lab);
   const std::string drive = a.single.count("--drive") ? a.single.at("--drive") : lab.drive_profile;
   const std::string format = cli::output_format(a);
   const int parallel = parse_parallel(a.single);
 
-  std::vector<const model::LabRecord*> all;
+  std::vector<const lab::LabRecord*> all;
   for (const auto& r : lab.records) all.push_back(&r);
   LabRun run;
   try {

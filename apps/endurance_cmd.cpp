@@ -7,11 +7,11 @@
 
 #include "apps/cli_args.h"
 #include "ftl/waf_model.h"
-#include "model/config_loader.h"
+#include "config/config_loader.h"
 #include "model/endurance.h"
-#include "model/fio_job.h"
-#include "model/input_error.h"
-#include "model/parse_number.h"
+#include "workload/fio_job.h"
+#include "config/input_error.h"
+#include "config/parse_number.h"
 
 namespace ssdtwin::apps {
 namespace {
@@ -19,13 +19,13 @@ namespace {
 using json = nlohmann::ordered_json;
 
 double parse_positive(const std::string& flag, const std::string& v) {
-  const auto x = model::parse_whole_double(v);
+  const auto x = config::parse_whole_double(v);
   if (!x || !(*x > 0) || *x > 1e9)
-    throw model::InputError(fmt::format("option '{}': '{}' is not a positive number", flag, v));
+    throw config::InputError(fmt::format("option '{}': '{}' is not a positive number", flag, v));
   return *x;
 }
 
-json result_json(const model::EnduranceResult& r, const model::Layout& l) {
+json result_json(const model::EnduranceResult& r, const config::Layout& l) {
   json j;
   j["workload"] = r.workload;
   j["waf"] = r.waf;
@@ -45,7 +45,7 @@ json result_json(const model::EnduranceResult& r, const model::Layout& l) {
   return j;
 }
 
-int op_sweep(const model::LoadedProfile& p, const cli::Args& a, model::EnduranceOptions opt, bool as_json) {
+int op_sweep(const config::LoadedProfile& p, const cli::Args& a, model::EnduranceOptions opt, bool as_json) {
   std::vector<double> ops;
   for (const std::string& item : cli::split_list(a.single.at("--op-sweep"))) ops.push_back(parse_positive("--op-sweep", item));
   opt.workload = model::EnduranceWorkload::Rand4k;
@@ -53,9 +53,9 @@ int op_sweep(const model::LoadedProfile& p, const cli::Args& a, model::Endurance
   std::string table = fmt::format("uniform random 4 KiB writes, greedy GC, {} ({})\n\n{:>8} {:>8} {:>10} {:>10} {:>8} {:>7} {:>6}\n",
                                   p.config.name, p.drive_path, "OP %", "alpha", "WAF sim", "WAF model", "error", "round", "scale");
   for (double op : ops) {
-    model::DriveConfig cfg = p.config;
+    config::DriveConfig cfg = p.config;
     cfg.user_bytes = static_cast<std::uint64_t>(double(cfg.raw_bytes()) / (1.0 + op / 100.0));
-    const model::Layout l = cli::layout_from_args(cfg, a);
+    const config::Layout l = cli::layout_from_args(cfg, a);
     cli::check_memory(l, false);
     const model::EnduranceResult r = model::run_endurance(cfg, l, opt);
     const double alpha = double(l.geo.physical_ius) / double(l.user_ius);
@@ -76,17 +76,17 @@ int op_sweep(const model::LoadedProfile& p, const cli::Args& a, model::Endurance
 int cmd_endurance(int argc, char** argv) {
   const cli::Args a = cli::parse_args(
       argc, argv, {"--drive", "--workload", "--output-format", "--set", "--scale", "--host-write-mbps", "--op-sweep", "--seed"}, {});
-  if (!a.single.count("--drive")) throw model::InputError("endurance: --drive PROFILE.toml is required");
+  if (!a.single.count("--drive")) throw config::InputError("endurance: --drive PROFILE.toml is required");
   const std::string format = cli::output_format(a);
-  const model::LoadedProfile p = model::load_profile(a.single.at("--drive"), a.sets);
+  const config::LoadedProfile p = config::load_profile(a.single.at("--drive"), a.sets);
   model::EnduranceOptions opt;
-  std::optional<model::FioJobFile> job_file;
+  std::optional<workload::FioJobFile> job_file;
   if (a.single.count("--workload")) {
     const std::string w = a.single.at("--workload");
     if (w.size() > 4 && w.compare(w.size() - 4, 4, ".fio") == 0) {
-      job_file = model::parse_fio_job_file(w);
+      job_file = workload::parse_fio_job_file(w);
       if (job_file->jobs.size() != 1)
-        throw model::InputError(fmt::format("{}: an endurance workload is one job section; this file has {}", w,
+        throw config::InputError(fmt::format("{}: an endurance workload is one job section; this file has {}", w,
                                             job_file->jobs.size()));
       opt.workload = model::EnduranceWorkload::FioJob;
     } else {
@@ -97,7 +97,7 @@ int cmd_endurance(int argc, char** argv) {
   if (a.single.count("--seed")) opt.seed = static_cast<std::uint64_t>(parse_positive("--seed", a.single.at("--seed")));
   if (a.single.count("--op-sweep")) return op_sweep(p, a, opt, format == "json");
 
-  const model::Layout l = cli::layout_from_args(p.config, a);
+  const config::Layout l = cli::layout_from_args(p.config, a);
   cli::check_memory(l, false);
   if (job_file) opt.fio = model::fio_writes(job_file->jobs[0], job_file->path, p.config, l);
   const model::EnduranceResult r = model::run_endurance(p.config, l, opt);

@@ -7,10 +7,10 @@
 #include <nlohmann/json.hpp>
 
 #include "apps/cli_args.h"
-#include "model/config_loader.h"
-#include "model/fio_job.h"
-#include "model/input_error.h"
-#include "model/lab.h"
+#include "config/config_loader.h"
+#include "workload/fio_job.h"
+#include "config/input_error.h"
+#include "lab/lab.h"
 
 namespace ssdtwin::apps {
 namespace {
@@ -27,29 +27,29 @@ std::string toml_string(const std::string& s) {
 
 int cmd_lab(int argc, char** argv) {
   if (argc < 3 || std::string(argv[2]) != "import-fio")
-    throw model::InputError("lab: use 'ssdtwin lab import-fio RESULT.json --job JOB.fio --drive PROFILE.toml "
+    throw config::InputError("lab: use 'ssdtwin lab import-fio RESULT.json --job JOB.fio --drive PROFILE.toml "
                             "[--precondition seq2x] [--power-state N] [--output LAB.toml]'");
   const cli::Args a = cli::parse_args(argc - 1, argv + 1, {"--job", "--drive", "--precondition", "--power-state", "--output"}, {});
-  if (a.positional.size() != 1) throw model::InputError("lab import-fio: exactly one fio JSON result file is required");
-  if (!a.single.count("--job")) throw model::InputError("lab import-fio: --job JOB.fio (the job file fio ran) is required");
-  if (!a.single.count("--drive")) throw model::InputError("lab import-fio: --drive PROFILE.toml is required");
+  if (a.positional.size() != 1) throw config::InputError("lab import-fio: exactly one fio JSON result file is required");
+  if (!a.single.count("--job")) throw config::InputError("lab import-fio: --job JOB.fio (the job file fio ran) is required");
+  if (!a.single.count("--drive")) throw config::InputError("lab import-fio: --drive PROFILE.toml is required");
   const std::string result_path = a.positional[0], job_path = a.single.at("--job"), drive_path = a.single.at("--drive");
   const std::string precondition = a.single.count("--precondition") ? a.single.at("--precondition") : "seq2x";
-  model::parse_fio_job_file(job_path);  // the model must be able to run it: fail now, naming file and line
-  const model::LoadedProfile profile = model::load_profile(drive_path);
+  workload::parse_fio_job_file(job_path);  // the model must be able to run it: fail now, naming file and line
+  const config::LoadedProfile profile = config::load_profile(drive_path);
 
   nlohmann::json res;
   {
     std::ifstream f(result_path);
-    if (!f) throw model::InputError(fmt::format("{}: cannot open fio result", result_path));
+    if (!f) throw config::InputError(fmt::format("{}: cannot open fio result", result_path));
     try {
       res = nlohmann::json::parse(f);
     } catch (const nlohmann::json::exception& e) {
-      throw model::InputError(fmt::format("{}: not JSON ({}); run fio with --output-format=json", result_path, e.what()));
+      throw config::InputError(fmt::format("{}: not JSON ({}); run fio with --output-format=json", result_path, e.what()));
     }
   }
   if (!res.contains("jobs") || !res["jobs"].is_array() || res["jobs"].empty() || !res["jobs"][0].contains("read"))
-    throw model::InputError(fmt::format("{}: no 'jobs' with 'read'/'write' sections; is it fio --output-format=json?", result_path));
+    throw config::InputError(fmt::format("{}: no 'jobs' with 'read'/'write' sections; is it fio --output-format=json?", result_path));
 
   const fs::path out_path = a.single.count("--output") ? fs::path(a.single.at("--output")) : fs::path();
   const fs::path out_dir =
@@ -65,9 +65,9 @@ int cmd_lab(int argc, char** argv) {
   std::size_t n = 0;
   auto field = [&](const std::string& m) {  // errors name the result file
     try {
-      return model::metric_from_fio_json(res, m);
-    } catch (const model::InputError& e) {
-      throw model::InputError(fmt::format("{}: {}", result_path, e.what()));
+      return lab::metric_from_fio_json(res, m);
+    } catch (const config::InputError& e) {
+      throw config::InputError(fmt::format("{}: {}", result_path, e.what()));
     }
   };
   for (const std::string dir : {"read", "write"}) {
@@ -85,12 +85,12 @@ int cmd_lab(int argc, char** argv) {
       ++n;
     }
   }
-  if (n == 0) throw model::InputError(fmt::format("{}: the result has no completed reads or writes", result_path));
+  if (n == 0) throw config::InputError(fmt::format("{}: the result has no completed reads or writes", result_path));
   if (out_path.empty()) {
     std::cout << text;
   } else {
     std::ofstream f(out_path);
-    if (!f) throw model::InputError(fmt::format("option '--output': cannot write '{}'", out_path.string()));
+    if (!f) throw config::InputError(fmt::format("option '--output': cannot write '{}'", out_path.string()));
     f << text;
     std::cerr << fmt::format("ssdtwin: wrote {} records to {}\n", n, out_path.string());
   }

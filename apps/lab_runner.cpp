@@ -9,7 +9,7 @@
 
 #include "apps/cli_args.h"
 #include "apps/process_pool.h"
-#include "model/input_error.h"
+#include "config/input_error.h"
 
 namespace ssdtwin::apps {
 
@@ -18,37 +18,37 @@ int parse_parallel(const std::map<std::string, std::string>& single) {
   return it == single.end() ? 2 : int(cli::parse_uint("--jobs", it->second, 1, 256));
 }
 
-RecordResult evaluate_record(const model::LabRecord& r, const LabRun& run) {
+RecordResult evaluate_record(const lab::LabRecord& r, const LabRun& run) {
   RecordResult res;
-  res.predicted = model::metric_from_fio_json(run.outputs.at(r.run_key()), r.metric);
+  res.predicted = lab::metric_from_fio_json(run.outputs.at(r.run_key()), r.metric);
   res.error_pct = (res.predicted - r.measured) / r.measured * 100.0;
   res.scored_error_pct = r.lower_bound ? std::min(res.error_pct, 0.0) : res.error_pct;
   res.within = std::fabs(res.scored_error_pct) <= r.tolerance_pct;
   return res;
 }
 
-std::string record_role(const model::LabRecord& r) {
+std::string record_role(const lab::LabRecord& r) {
   return std::string(r.calibration ? "fitted" : "prediction") + (r.lower_bound ? ", minimum" : "");
 }
 
-std::vector<const model::LabRecord*> select_records(const std::vector<const model::LabRecord*>& all,
+std::vector<const lab::LabRecord*> select_records(const std::vector<const lab::LabRecord*>& all,
                                                     const std::string& ids, const std::string& where) {
   if (ids.empty()) return all;
   const std::vector<std::string> wanted = cli::split_list(ids);
   for (const auto& id : wanted)
     if (std::none_of(all.begin(), all.end(), [&](const auto* r) { return r->id == id; }))
-      throw model::InputError(fmt::format("option '--records': no record '{}' in {}", id, where));
-  std::vector<const model::LabRecord*> chosen;
+      throw config::InputError(fmt::format("option '--records': no record '{}' in {}", id, where));
+  std::vector<const lab::LabRecord*> chosen;
   for (const auto* r : all)
     if (std::find(wanted.begin(), wanted.end(), r->id) != wanted.end()) chosen.push_back(r);
   return chosen;
 }
 
-std::vector<const model::LabRecord*> select_by_tags(const std::vector<const model::LabRecord*>& all,
+std::vector<const lab::LabRecord*> select_by_tags(const std::vector<const lab::LabRecord*>& all,
                                                     const std::string& tags, const std::string& where) {
   if (tags.empty()) return all;
   const std::vector<std::string> wanted = cli::split_list(tags);
-  std::vector<const model::LabRecord*> chosen;
+  std::vector<const lab::LabRecord*> chosen;
   for (const auto* r : all)
     if (std::all_of(wanted.begin(), wanted.end(),
                     [&](const std::string& t) { return std::find(r->tags.begin(), r->tags.end(), t) != r->tags.end(); }))
@@ -56,13 +56,13 @@ std::vector<const model::LabRecord*> select_by_tags(const std::vector<const mode
   if (chosen.empty()) {
     std::set<std::string> known;
     for (const auto* r : all) known.insert(r->tags.begin(), r->tags.end());
-    throw model::InputError(fmt::format("option '--tag': no record in {} carries every tag of '{}'; their tags: {}", where,
+    throw config::InputError(fmt::format("option '--tag': no record in {} carries every tag of '{}'; their tags: {}", where,
                                         tags, fmt::join(known, ", ")));
   }
   return chosen;
 }
 
-nlohmann::ordered_json record_json(const model::LabRecord& r, const std::string& drive, const RecordResult& res) {
+nlohmann::ordered_json record_json(const lab::LabRecord& r, const std::string& drive, const RecordResult& res) {
   return {{"id", r.id},         {"drive", drive},
           {"workload", r.job},  {"metric", r.metric},
           {"unit", r.unit},     {"measured", r.measured},
@@ -73,9 +73,9 @@ nlohmann::ordered_json record_json(const model::LabRecord& r, const std::string&
           {"tags", r.tags},     {"source", r.source}};
 }
 
-LabRun run_lab_jobs(const std::vector<const model::LabRecord*>& records, const std::string& drive,
+LabRun run_lab_jobs(const std::vector<const lab::LabRecord*>& records, const std::string& drive,
                     const std::vector<std::string>& sets, int parallel) {
-  std::vector<const model::LabRecord*> jobs;  // one simulation per distinct run key
+  std::vector<const lab::LabRecord*> jobs;  // one simulation per distinct run key
   for (const auto* r : records)
     if (std::none_of(jobs.begin(), jobs.end(), [&](const auto* j) { return j->run_key() == r->run_key(); }))
       jobs.push_back(r);

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "model/lab.h"
+#include "lab/lab.h"
 
 namespace ssdtwin::apps {
 
@@ -19,7 +19,7 @@ struct LabRun {
 
 // Throws std::runtime_error (with the failing simulation's stderr) if any run fails.
 // `drive`: a profile to use instead of each record's own ("" keeps the records').
-LabRun run_lab_jobs(const std::vector<const model::LabRecord*>& records, const std::string& drive,
+LabRun run_lab_jobs(const std::vector<const lab::LabRecord*>& records, const std::string& drive,
                     const std::vector<std::string>& sets, int parallel);
 
 // One record's prediction from a finished run: the value, its signed error against the
@@ -29,19 +29,19 @@ struct RecordResult {
   double scored_error_pct = 0;  // what statistics count: error_pct, or for a lower bound its shortfall (<= 0)
   bool within = false;
 };
-RecordResult evaluate_record(const model::LabRecord& r, const LabRun& run);
+RecordResult evaluate_record(const lab::LabRecord& r, const LabRun& run);
 // "prediction" or "fitted", with ", minimum" for a lower bound.
-std::string record_role(const model::LabRecord& r);
+std::string record_role(const lab::LabRecord& r);
 // --records ID,ID,...: the records of `all` with those ids, in `all`'s order ("" keeps all).
 // Throws InputError for an id that names none; `where` says what was searched.
-std::vector<const model::LabRecord*> select_records(const std::vector<const model::LabRecord*>& all,
+std::vector<const lab::LabRecord*> select_records(const std::vector<const lab::LabRecord*>& all,
                                                     const std::string& ids, const std::string& where);
 // --tag T,T,...: the records of `all` that carry every one of the tags ("" keeps all).
 // Throws InputError when none does, listing the tags the records carry.
-std::vector<const model::LabRecord*> select_by_tags(const std::vector<const model::LabRecord*>& all,
+std::vector<const lab::LabRecord*> select_by_tags(const std::vector<const lab::LabRecord*>& all,
                                                     const std::string& tags, const std::string& where);
 // The record and its result as compare and validate report them.
-nlohmann::ordered_json record_json(const model::LabRecord& r, const std::string& drive, const RecordResult& res);
+nlohmann::ordered_json record_json(const lab::LabRecord& r, const std::string& drive, const RecordResult& res);
 
 // --jobs N: 1..256; default 2.
 int parse_parallel(const std::map<std::string, std::string>& single);

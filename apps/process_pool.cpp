@@ -11,7 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "model/input_error.h"
+#include "config/input_error.h"
 
 extern char** environ;
 
@@ -84,7 +84,7 @@ std::vector<nlohmann::json> run_simulations(const std::vector<SimulationSpec>& s
   std::filesystem::remove_all(tmp);
   if (!failure.empty()) {
     while (!failure.empty() && failure.back() == '\n') failure.pop_back();
-    if (input_failure) throw model::InputError(failure);
+    if (input_failure) throw config::InputError(failure);
     throw std::runtime_error(failure);
   }
   return out;

@@ -21,12 +21,12 @@
 #include "apps/lab_cmd.h"
 #include "apps/sweep_cmd.h"
 #include "apps/validate_cmd.h"
-#include "model/timeline_report.h"
-#include "model/config_loader.h"
-#include "model/config_report.h"
-#include "model/fio_job.h"
-#include "model/input_error.h"
-#include "model/report.h"
+#include "report/timeline_report.h"
+#include "config/config_loader.h"
+#include "config/config_report.h"
+#include "workload/fio_job.h"
+#include "config/input_error.h"
+#include "report/report.h"
 #include "model/simulation.h"
 
 using namespace ssdtwin;
@@ -70,18 +70,18 @@ std::string usage_of(const std::string& cmd) {
 
 // "none", "seqNx", "rand" or "seqNx,rand": sequential fills, then random writes to steady state.
 // "T:PS[,T:PS...]", T a fio-style time (2s, 500ms), times increasing.
-std::vector<host_if::PowerTimelineEntry> parse_power_timeline(const std::string& v) {
-  std::vector<host_if::PowerTimelineEntry> out;
+std::vector<power::PowerTimelineEntry> parse_power_timeline(const std::string& v) {
+  std::vector<power::PowerTimelineEntry> out;
   for (const std::string& item : cli::split_list(v)) {
     const auto colon = item.find(':');
     auto bad = [&](const std::string& why) {
-      return model::InputError(fmt::format("option '--power-timeline': '{}' {}; use TIME:STATE[,TIME:STATE...], "
+      return config::InputError(fmt::format("option '--power-timeline': '{}' {}; use TIME:STATE[,TIME:STATE...], "
                                            "e.g. 2s:1,5s:0", item, why));
     };
     if (colon == std::string::npos) throw bad("has no ':'");
-    host_if::PowerTimelineEntry e;
+    power::PowerTimelineEntry e;
     try {
-      e.at_ps = model::parse_fio_time(item.substr(0, colon));
+      e.at_ps = workload::parse_fio_time(item.substr(0, colon));
     } catch (const std::invalid_argument&) {
       throw bad("does not start with a time");
     }
@@ -89,13 +89,13 @@ std::vector<host_if::PowerTimelineEntry> parse_power_timeline(const std::string&
     if (!out.empty() && e.at_ps <= out.back().at_ps) throw bad("is not later than the previous entry");
     out.push_back(e);
   }
-  if (out.empty()) throw model::InputError("option '--power-timeline' needs at least one TIME:STATE entry");
+  if (out.empty()) throw config::InputError("option '--power-timeline' needs at least one TIME:STATE entry");
   return out;
 }
 
 void parse_precondition(const std::string& v, model::RunOptions& opt) {
   const auto fail = [&v]() {
-    throw model::InputError(fmt::format("option '--precondition': '{}' is not allowed; use none, seqNx (N sequential "
+    throw config::InputError(fmt::format("option '--precondition': '{}' is not allowed; use none, seqNx (N sequential "
                                         "fills, e.g. seq2x), rand (random 4K writes to steady state) or seqNx,rand", v));
   };
   if (v == "none") return;
@@ -121,22 +121,22 @@ void write_output(const std::string& text, const cli::Args& a) {
     return;
   }
   std::ofstream f(it->second);
-  if (!f) throw model::InputError(fmt::format("option '--output': cannot write '{}'", it->second));
+  if (!f) throw config::InputError(fmt::format("option '--output': cannot write '{}'", it->second));
   f << text;
 }
 
 int cmd_run(int argc, char** argv) {
   const cli::Args a = cli::parse_args(argc, argv, {"--drive", "--output-format", "--output", "--set", "--job-set", "--scale", "--precondition", "--seed", "--timeseries-ms", "--timeseries-csv", "--steady-rounds", "--power-state", "--power-timeline", "--timeline", "--timeline-window", "--power-loss-at", "--power-loss-random", "--power-off"}, {"--check-invariants", "--verify", "--apst", "--quiet"});
-  if (!a.single.count("--drive")) throw model::InputError("run: --drive PROFILE.toml is required");
-  if (a.positional.size() != 1) throw model::InputError("run: exactly one fio job file is required");
+  if (!a.single.count("--drive")) throw config::InputError("run: --drive PROFILE.toml is required");
+  if (a.positional.size() != 1) throw config::InputError("run: exactly one fio job file is required");
   // run alone also writes fio's json+ (latency bins for fio_jsonplus_clat2csv).
   const std::string requested = cli::output_format(a, {"normal", "json", "json+"});
   const bool jsonplus = requested == "json+";
   const std::string format = jsonplus ? "json" : requested;
-  const model::LoadedProfile profile = model::load_profile(a.single.at("--drive"), a.sets);
-  model::FioJobFile jobs = model::parse_fio_job_file(a.positional[0]);
-  model::apply_job_overrides(jobs, a.job_sets);
-  const model::Layout layout = cli::layout_from_args(profile.config, a);
+  const config::LoadedProfile profile = config::load_profile(a.single.at("--drive"), a.sets);
+  workload::FioJobFile jobs = workload::parse_fio_job_file(a.positional[0]);
+  workload::apply_job_overrides(jobs, a.job_sets);
+  const config::Layout layout = cli::layout_from_args(profile.config, a);
   model::RunOptions opt;
   if (a.single.count("--precondition")) parse_precondition(a.single.at("--precondition"), opt);
   opt.check_invariants = a.has("--check-invariants");
@@ -150,7 +150,7 @@ int cmd_run(int argc, char** argv) {
   if (a.single.count("--power-off")) {
     opt.power_loss.off_ps = cli::parse_time("--power-off", a.single.at("--power-off"));
     if (opt.power_loss.at_ps.empty() && !opt.power_loss_random)
-      throw model::InputError("option '--power-off' needs --power-loss-at or --power-loss-random");
+      throw config::InputError("option '--power-off' needs --power-loss-at or --power-loss-random");
   }
   opt.power.apst = a.has("--apst");
   if (a.single.count("--power-state"))
@@ -159,23 +159,23 @@ int cmd_run(int argc, char** argv) {
   if (a.single.count("--timeseries-ms"))
     opt.timeseries_interval_ps = cli::parse_uint("--timeseries-ms", a.single.at("--timeseries-ms"), 1, 3600000) * kPsPerMs;
   if (a.single.count("--timeseries-csv") && !opt.timeseries_interval_ps)
-    throw model::InputError("option '--timeseries-csv' needs --timeseries-ms (the sampling interval)");
+    throw config::InputError("option '--timeseries-csv' needs --timeseries-ms (the sampling interval)");
   if (a.single.count("--timeline-window") && !a.single.count("--timeline"))
-    throw model::InputError("option '--timeline-window' needs --timeline FILE.json");
+    throw config::InputError("option '--timeline-window' needs --timeline FILE.json");
   if (a.single.count("--timeline")) {
     // START:LENGTH in fio time syntax (default 0:1ms): a window of the timed run.
     const std::string w = a.single.count("--timeline-window") ? a.single.at("--timeline-window") : "0:1ms";
     const auto colon = w.find(':');
     try {
       if (colon == std::string::npos) throw std::invalid_argument("no colon");
-      opt.timeline_from_ps = model::parse_fio_time(w.substr(0, colon));
-      opt.timeline_len_ps = model::parse_fio_time(w.substr(colon + 1));
+      opt.timeline_from_ps = workload::parse_fio_time(w.substr(0, colon));
+      opt.timeline_len_ps = workload::parse_fio_time(w.substr(colon + 1));
     } catch (const std::invalid_argument&) {
-      throw model::InputError(fmt::format("option '--timeline-window': '{}' is not START:LENGTH (fio times, e.g. "
+      throw config::InputError(fmt::format("option '--timeline-window': '{}' is not START:LENGTH (fio times, e.g. "
                                           "10ms:1ms)", w));
     }
     if (opt.timeline_len_ps == 0 || opt.timeline_len_ps > 10 * kPsPerS)
-      throw model::InputError(fmt::format("option '--timeline-window': length of '{}' must be above 0 and at most 10s", w));
+      throw config::InputError(fmt::format("option '--timeline-window': length of '{}' must be above 0 and at most 10s", w));
   }
   if (a.single.count("--seed")) opt.seed = cli::parse_uint("--seed", a.single.at("--seed"), 0, UINT32_MAX);
   if (a.single.count("--steady-rounds"))
@@ -216,14 +216,14 @@ int cmd_run(int argc, char** argv) {
                    (unsigned long long)f.ios, f.path.c_str(), (unsigned long long)layout.scale);
   if (!result.drive.invariant_violation.empty())
     std::fprintf(stderr, "ssdtwin: FTL invariant violated: %s\n", result.drive.invariant_violation.c_str());
-  const model::ReportInput in{profile, layout, jobs, opt, result};
-  write_output(format == "json" ? model::report_json(in, jsonplus).dump(2) + "\n" : model::report_normal(in), a);
+  const report::ReportInput in{profile, layout, jobs, opt, result};
+  write_output(format == "json" ? report::report_json(in, jsonplus).dump(2) + "\n" : report::report_normal(in), a);
   if (a.single.count("--timeline")) {
     std::ofstream f(a.single.at("--timeline"));
-    if (!f) throw model::InputError(fmt::format("option '--timeline': cannot write '{}'", a.single.at("--timeline")));
-    f << model::timeline_chrome_json(result).dump() << "\n";
+    if (!f) throw config::InputError(fmt::format("option '--timeline': cannot write '{}'", a.single.at("--timeline")));
+    f << report::timeline_chrome_json(result).dump() << "\n";
   }
-  for (const auto& path : model::write_fio_logs(jobs, result)) std::fprintf(stderr, "ssdtwin: wrote %s\n", path.c_str());
+  for (const auto& path : report::write_fio_logs(jobs, result)) std::fprintf(stderr, "ssdtwin: wrote %s\n", path.c_str());
   for (const auto& e : result.power_losses) {
     if (!e.scan.durable_mismatches && !e.scan.lost_acknowledged) continue;
     std::fprintf(stderr, "ssdtwin: power loss at %.6f s: %llu acknowledged writes lost, %llu LPNs already on NAND at the "
@@ -242,7 +242,7 @@ int cmd_run(int argc, char** argv) {
   }
   if (a.single.count("--timeseries-csv")) {
     std::ofstream f(a.single.at("--timeseries-csv"));
-    if (!f) throw model::InputError(fmt::format("option '--timeseries-csv': cannot write '{}'", a.single.at("--timeseries-csv")));
+    if (!f) throw config::InputError(fmt::format("option '--timeseries-csv': cannot write '{}'", a.single.at("--timeseries-csv")));
     f << model::to_csv(model::time_series_table(result.timeseries, profile.config, layout));
   }
   return 0;
@@ -251,11 +251,11 @@ int cmd_run(int argc, char** argv) {
 int cmd_config(int argc, char** argv) {
   const cli::Args a = cli::parse_args(argc, argv, {"--dump", "--set"}, {"--docs"});
   if (a.has("--docs")) {
-    std::cout << model::config_reference_markdown();
+    std::cout << config::config_reference_markdown();
     return 0;
   }
-  if (!a.single.count("--dump")) throw model::InputError("config: use --dump PROFILE.toml or --docs");
-  std::cout << model::dump_profile_toml(model::load_profile(a.single.at("--dump"), a.sets));
+  if (!a.single.count("--dump")) throw config::InputError("config: use --dump PROFILE.toml or --docs");
+  std::cout << config::dump_profile_toml(config::load_profile(a.single.at("--dump"), a.sets));
   return 0;
 }
 
@@ -293,7 +293,7 @@ int sc_main(int argc, char** argv) {
     std::cerr << "ssdtwin: error: " << (cmd.empty() ? "no command given" : "unknown command '" + cmd + "'") << "\n"
               << kUsage;
     return 2;
-  } catch (const model::InputError& e) {
+  } catch (const config::InputError& e) {
     std::cerr << "ssdtwin: error: " << e.what() << "\n";
     return 2;
   } catch (const std::exception& e) {

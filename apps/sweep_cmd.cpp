@@ -12,9 +12,9 @@
 #include "apps/cli_args.h"
 #include "apps/lab_runner.h"
 #include "apps/process_pool.h"
-#include "model/config_loader.h"
-#include "model/fio_job.h"
-#include "model/input_error.h"
+#include "config/config_loader.h"
+#include "workload/fio_job.h"
+#include "config/input_error.h"
 
 namespace ssdtwin::apps {
 namespace {
@@ -28,13 +28,13 @@ struct Axis {
 Axis parse_axis(const std::string& s) {
   const auto eq = s.find('=');
   if (eq == std::string::npos || eq == 0 || eq + 1 == s.size())
-    throw model::InputError(fmt::format("option '--set': '{}' is not KEY=V1,V2,... (a fio job key such as iodepth, "
+    throw config::InputError(fmt::format("option '--set': '{}' is not KEY=V1,V2,... (a fio job key such as iodepth, "
                                         "or a profile key such as nand.timing.tR_us)", s));
   Axis a;
   a.key = s.substr(0, eq);
   a.profile_key = a.key.find('.') != std::string::npos;
   for (const std::string& v : cli::split_list(s.substr(eq + 1))) {
-    if (v.empty()) throw model::InputError(fmt::format("option '--set': '{}' has an empty value", s));
+    if (v.empty()) throw config::InputError(fmt::format("option '--set': '{}' has an empty value", s));
     a.values.push_back(v);
   }
   return a;
@@ -76,7 +76,7 @@ std::string plot_tool() {
   const fs::path source = fs::path(SSDTWIN_SOURCE_TOOLS) / "ssdtwin-plot";
   for (const fs::path& p : {installed, source})
     if (fs::exists(p)) return fs::weakly_canonical(p).string();
-  throw model::InputError(fmt::format("option '--plot': ssdtwin-plot not found in {} or {}; run without --plot and "
+  throw config::InputError(fmt::format("option '--plot': ssdtwin-plot not found in {} or {}; run without --plot and "
                                       "plot the CSV yourself", installed.string(), source.string()));
 }
 
@@ -86,10 +86,10 @@ int cmd_sweep(int argc, char** argv) {
   const cli::Args a = cli::parse_args(
       argc, argv, {"--drive", "--job", "--set", "--jobs", "--precondition", "--scale", "--seed", "--output",
                    "--output-format", "--plot"}, {});
-  if (!a.single.count("--drive")) throw model::InputError("sweep: --drive PROFILE.toml is required");
-  if (!a.single.count("--job")) throw model::InputError("sweep: --job JOB.fio is required");
-  if (!a.positional.empty()) throw model::InputError(fmt::format("sweep: unexpected argument '{}'", a.positional[0]));
-  if (a.sets.empty()) throw model::InputError("sweep: give at least one --set KEY=V1,V2,...");
+  if (!a.single.count("--drive")) throw config::InputError("sweep: --drive PROFILE.toml is required");
+  if (!a.single.count("--job")) throw config::InputError("sweep: --job JOB.fio is required");
+  if (!a.positional.empty()) throw config::InputError(fmt::format("sweep: unexpected argument '{}'", a.positional[0]));
+  if (a.sets.empty()) throw config::InputError("sweep: give at least one --set KEY=V1,V2,...");
   const std::string format = cli::output_format(a, {"csv", "json"});
   const int parallel = parse_parallel(a.single);
   const std::string drive = a.single.at("--drive"), job = a.single.at("--job");
@@ -98,18 +98,18 @@ int cmd_sweep(int argc, char** argv) {
   for (const auto& s : a.sets) axes.push_back(parse_axis(s));
   for (std::size_t i = 0; i < axes.size(); ++i)
     for (std::size_t k = 0; k < i; ++k)
-      if (axes[i].key == axes[k].key) throw model::InputError(fmt::format("option '--set': key '{}' given twice", axes[i].key));
+      if (axes[i].key == axes[k].key) throw config::InputError(fmt::format("option '--set': key '{}' given twice", axes[i].key));
 
   // Fail on a bad value before starting anything: each job value must parse in the job file
   // and each profile value must load (the simulations would fail the same way, later).
-  const model::FioJobFile base = model::parse_fio_job_file(job);
+  const workload::FioJobFile base = workload::parse_fio_job_file(job);
   for (const Axis& ax : axes)
     for (const auto& v : ax.values) {
       if (ax.profile_key) {
-        model::load_profile(drive, {ax.key + "=" + v});
+        config::load_profile(drive, {ax.key + "=" + v});
       } else {
-        model::FioJobFile copy = base;
-        model::apply_job_overrides(copy, {ax.key + "=" + v});
+        workload::FioJobFile copy = base;
+        workload::apply_job_overrides(copy, {ax.key + "=" + v});
       }
     }
 
@@ -167,7 +167,7 @@ int cmd_sweep(int argc, char** argv) {
   const std::string text = format == "json" ? doc.dump(2) + "\n" : csv;
   if (a.single.count("--output")) {
     std::ofstream f(a.single.at("--output"));
-    if (!f) throw model::InputError(fmt::format("option '--output': cannot write '{}'", a.single.at("--output")));
+    if (!f) throw config::InputError(fmt::format("option '--output': cannot write '{}'", a.single.at("--output")));
     f << text;
   } else {
     std::fwrite(text.data(), 1, text.size(), stdout);
@@ -178,7 +178,7 @@ int cmd_sweep(int argc, char** argv) {
     const std::string csv_path = prefix + ".csv";
     {
       std::ofstream f(csv_path);
-      if (!f) throw model::InputError(fmt::format("option '--plot': cannot write '{}'", csv_path));
+      if (!f) throw config::InputError(fmt::format("option '--plot': cannot write '{}'", csv_path));
       f << csv;
     }
     const std::string cmd = fmt::format("'{}' sweep '{}' '{}' 1>&2", plot_tool(), prefix, csv_path);

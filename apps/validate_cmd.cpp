@@ -11,8 +11,8 @@
 
 #include "apps/cli_args.h"
 #include "apps/lab_runner.h"
-#include "model/input_error.h"
-#include "model/lab.h"
+#include "config/input_error.h"
+#include "lab/lab.h"
 
 namespace ssdtwin::apps {
 namespace {
@@ -43,7 +43,7 @@ std::string summary_line(const std::string& who, const json& tp, const json& lat
 
 // One queue-depth curve as validate reports it: its points (one simulation each, placed by
 // I/Os outstanding) and the lab records drawn on it. Appends the text table to `text`.
-json curve_report(const model::LabCurve& c, const model::LabFile& lab, const std::vector<model::LabRecord>& points,
+json curve_report(const lab::LabCurve& c, const lab::LabFile& lab, const std::vector<lab::LabRecord>& points,
                   const LabRun& run, std::string& text) {
   json cj = {{"id", c.id}, {"drive", lab.drive}, {"workload", c.job}, {"key", c.key},
              {"x", "I/Os outstanding (iodepth x numjobs)"}, {"throughput_metric", c.throughput_metric},
@@ -52,9 +52,9 @@ json curve_report(const model::LabCurve& c, const model::LabFile& lab, const std
                       c.throughput_metric, c.latency_metric);
   for (const auto& p : points) {
     const nlohmann::json& o = run.outputs.at(p.run_key());
-    const double thr = model::metric_from_fio_json(o, c.throughput_metric);
-    const double lat = model::metric_from_fio_json(o, c.latency_metric);
-    const std::uint64_t x = model::job_outstanding(p.job, p.job_sets);
+    const double thr = lab::metric_from_fio_json(o, c.throughput_metric);
+    const double lat = lab::metric_from_fio_json(o, c.latency_metric);
+    const std::uint64_t x = lab::job_outstanding(p.job, p.job_sets);
     cj["points"].push_back({{"x", x}, {"throughput", thr}, {"latency_us", lat}});
     text += fmt::format("{:>8} {:>18.1f} {:>18.1f}\n", x, thr, lat);
   }
@@ -62,7 +62,7 @@ json curve_report(const model::LabCurve& c, const model::LabFile& lab, const std
     for (const auto& r : lab.records)
       if (r.id == id) {
         const RecordResult res = evaluate_record(r, run);
-        cj["records"].push_back({{"id", r.id}, {"x", model::job_outstanding(r.job, r.job_sets)}, {"metric", r.metric},
+        cj["records"].push_back({{"id", r.id}, {"x", lab::job_outstanding(r.job, r.job_sets)}, {"metric", r.metric},
                                  {"measured", r.measured}, {"predicted", res.predicted}});
       }
   return cj;
@@ -79,22 +79,22 @@ int cmd_validate(int argc, char** argv) {
   if (paths.empty()) {
     const std::filesystem::path dir = "scenarios/lab";
     if (!std::filesystem::is_directory(dir))
-      throw model::InputError("validate: no lab files given and no scenarios/lab here; run from the repository root "
+      throw config::InputError("validate: no lab files given and no scenarios/lab here; run from the repository root "
                               "or name LAB.toml files");
     for (const auto& e : std::filesystem::directory_iterator(dir))
       if (e.path().extension() == ".toml") paths.push_back(e.path().string());
     std::sort(paths.begin(), paths.end());
   }
-  std::vector<model::LabFile> labs;
+  std::vector<lab::LabFile> labs;
   for (const auto& p : paths) {
-    labs.push_back(model::load_lab_file(p));
-    model::add_derived_tags(labs.back());
+    labs.push_back(lab::load_lab_file(p));
+    lab::add_derived_tags(labs.back());
   }
-  const auto drive_selected = [&](const model::LabFile& lab) {
+  const auto drive_selected = [&](const lab::LabFile& lab) {
     return !a.single.count("--drive-name") || lab.drive.find(a.single.at("--drive-name")) != std::string::npos;
   };
-  std::vector<const model::LabRecord*> records;
-  std::map<const model::LabRecord*, const model::LabFile*> lab_of;
+  std::vector<const lab::LabRecord*> records;
+  std::map<const lab::LabRecord*, const lab::LabFile*> lab_of;
   for (const auto& lab : labs) {
     if (!drive_selected(lab)) continue;
     for (const auto& r : lab.records) {
@@ -104,13 +104,13 @@ int cmd_validate(int argc, char** argv) {
   }
   if (a.single.count("--records")) records = select_records(records, a.single.at("--records"), "the selected lab files");
   if (a.single.count("--tag")) records = select_by_tags(records, a.single.at("--tag"), "the selected lab files");
-  if (records.empty()) throw model::InputError("validate: no lab records selected");
+  if (records.empty()) throw config::InputError("validate: no lab records selected");
 
   // Queue-depth curves (--curves): the lab files' [[curve]] tables whose records are among
   // those selected (or that name none), one simulation per point, run with the records.
-  std::vector<std::pair<const model::LabCurve*, const model::LabFile*>> curves;
-  std::vector<std::vector<model::LabRecord>> points;
-  std::vector<const model::LabRecord*> to_run = records;
+  std::vector<std::pair<const lab::LabCurve*, const lab::LabFile*>> curves;
+  std::vector<std::vector<lab::LabRecord>> points;
+  std::vector<const lab::LabRecord*> to_run = records;
   if (a.has("--curves")) {
     for (const auto& lab : labs)
       for (const auto& c : lab.curves) {
@@ -160,7 +160,7 @@ int cmd_validate(int argc, char** argv) {
     if (counted) {
       misses += !ok;
       auto& [tp, lat] = per_drive[drive];
-      const bool latency = model::is_latency_metric(r->metric);
+      const bool latency = lab::is_latency_metric(r->metric);
       (latency ? lat : tp).abs_err.push_back(std::fabs(scored));
       (latency ? overall.second : overall.first).abs_err.push_back(std::fabs(scored));
       if (!r->calibration) (latency ? predictions.second : predictions.first).abs_err.push_back(std::fabs(scored));
@@ -212,7 +212,7 @@ int cmd_validate(int argc, char** argv) {
 
   if (a.single.count("--markdown")) {
     std::ofstream md(a.single.at("--markdown"));
-    if (!md) throw model::InputError(fmt::format("option '--markdown': cannot write '{}'", a.single.at("--markdown")));
+    if (!md) throw config::InputError(fmt::format("option '--markdown': cannot write '{}'", a.single.at("--markdown")));
     md << "| drive | record | metric | measured | predicted | error | tolerance | within | role | source |\n"
           "|---|---|---|---|---|---|---|---|---|---|\n"
        << md_rows;

@@ -11,10 +11,10 @@
 #include <systemc>
 
 #include "ftl/functional_writer.h"
-#include "model/config_loader.h"
+#include "config/config_loader.h"
 #include "model/drive.h"
-#include "model/fio_initiator.h"
-#include "model/fio_job.h"
+#include "workload/fio_initiator.h"
+#include "workload/fio_job.h"
 
 using namespace ssdtwin;
 
@@ -33,8 +33,8 @@ constexpr std::uint32_t kPreconditionPasses = 0;
 
 struct Starter : sc_core::sc_module {
   SC_HAS_PROCESS(Starter);
-  std::vector<std::unique_ptr<model::FioInitiator>>& inits;
-  Starter(sc_core::sc_module_name n, std::vector<std::unique_ptr<model::FioInitiator>>& i) : sc_module(n), inits(i) {
+  std::vector<std::unique_ptr<workload::FioInitiator>>& inits;
+  Starter(sc_core::sc_module_name n, std::vector<std::unique_ptr<workload::FioInitiator>>& i) : sc_module(n), inits(i) {
     SC_METHOD(go);
   }
   void go() {
@@ -43,22 +43,22 @@ struct Starter : sc_core::sc_module {
 };
 
 struct Harness {
-  model::LoadedProfile profile = model::load_profile(std::string(SSDTWIN_SOURCE_DIR) + "/scenarios/drives/micron-9550-max-12.8tb.toml");
-  model::Layout layout = model::make_layout(profile.config, 32);
+  config::LoadedProfile profile = config::load_profile(std::string(SSDTWIN_SOURCE_DIR) + "/scenarios/drives/micron-9550-max-12.8tb.toml");
+  config::Layout layout = config::make_layout(profile.config, 32);
   model::Drive drive{"drive", profile.config, layout};
-  std::vector<std::unique_ptr<model::FioInitiator>> inits;
+  std::vector<std::unique_ptr<workload::FioInitiator>> inits;
   std::unique_ptr<Starter> starter;
 
   Harness() {
-    const auto jobs = model::parse_fio_job_text(kJob, "bench.fio");
+    const auto jobs = workload::parse_fio_job_text(kJob, "bench.fio");
     for (std::uint32_t c = 0; c < jobs.jobs[0].numjobs; ++c) {
-      model::InitiatorSetup s;
+      workload::InitiatorSetup s;
       s.job = jobs.jobs[0];
       s.clone = c;
       s.region_bytes = layout.user_bytes() / s.job.max_bs() * s.job.max_bs();
       s.seed = c + 1;
-      inits.push_back(std::make_unique<model::FioInitiator>(("host" + std::to_string(c)).c_str(), s,
-                                                            profile.config.host, [](model::FioInitiator&) {}));
+      inits.push_back(std::make_unique<workload::FioInitiator>(("host" + std::to_string(c)).c_str(), s,
+                                                            profile.config.host, [](workload::FioInitiator&) {}));
       inits.back()->socket.bind(drive.socket());
     }
     starter = std::make_unique<Starter>("starter", inits);

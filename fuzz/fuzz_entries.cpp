@@ -5,11 +5,11 @@
 #include <nlohmann/json.hpp>
 #include <unistd.h>
 
-#include "model/config_loader.h"
-#include "model/fio_job.h"
-#include "model/input_error.h"
-#include "model/lab.h"
-#include "model/trace.h"
+#include "config/config_loader.h"
+#include "workload/fio_job.h"
+#include "config/input_error.h"
+#include "lab/lab.h"
+#include "workload/trace.h"
 
 namespace ssdtwin::fuzz {
 namespace fs = std::filesystem;
@@ -72,16 +72,16 @@ void run_one(Target t, const std::uint8_t* data, std::size_t size) {
     switch (t) {
       case Target::DriveProfile:
         put_fixed_profiles();
-        model::load_profile(put("fuzzed-drive.toml", data, size).string());
+        config::load_profile(put("fuzzed-drive.toml", data, size).string());
         break;
       case Target::NandProfile:
         put_fixed_profiles();
         put("fuzzed-nand.toml", data, size);
-        model::load_profile((work_dir() / "fixed-drive.toml").string());
+        config::load_profile((work_dir() / "fixed-drive.toml").string());
         break;
-      case Target::FioJob: model::parse_fio_job_text(text, (work_dir() / "fuzzed.fio").string()); break;
-      case Target::Trace: model::parse_trace_text(text, "fuzzed.trace"); break;
-      case Target::LabFile: model::load_lab_file(put("lab/fuzzed-lab.toml", data, size).string()); break;
+      case Target::FioJob: workload::parse_fio_job_text(text, (work_dir() / "fuzzed.fio").string()); break;
+      case Target::Trace: workload::parse_trace_text(text, "fuzzed.trace"); break;
+      case Target::LabFile: lab::load_lab_file(put("lab/fuzzed-lab.toml", data, size).string()); break;
       case Target::FioResult: {
         // What `lab import-fio` does with a result file: parse, then read every metric.
         nlohmann::json j;
@@ -90,11 +90,11 @@ void run_one(Target t, const std::uint8_t* data, std::size_t size) {
         } catch (const nlohmann::json::exception&) {
           return;  // import-fio reports "not JSON (...)" with the file name, as for any parse failure
         }
-        for (const std::string& m : model::lab_metrics()) model::metric_from_fio_json(j, m);
+        for (const std::string& m : lab::lab_metrics()) lab::metric_from_fio_json(j, m);
         break;
       }
     }
-  } catch (const model::InputError&) {
+  } catch (const config::InputError&) {
     // Rejected with a message naming file, line and key: the wanted outcome for bad input.
   }
 }

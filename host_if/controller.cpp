@@ -216,7 +216,7 @@ void Controller::on_wake() {
   });
 }
 
-void Controller::set_power(PowerManager* pm, const PowerConfig& cfg) {
+void Controller::set_power(power::PowerManager* pm, const power::PowerConfig& cfg) {
   power_ = pm;
   core_busy_w_ = cfg.fe_core_busy_w;
   per_byte_j_ = (cfg.datapath_pj_per_byte + cfg.dram_pj_per_byte) * 1e-12;

@@ -21,7 +21,7 @@
 #include "ftl/ftl.h"
 #include "host_if/host_if_config.h"
 #include "host_if/pcie_link.h"
-#include "host_if/power_manager.h"
+#include "power/power_manager.h"
 #include "sim/pool.h"
 #include "sim/sc_wakeup.h"
 
@@ -51,7 +51,7 @@ class Controller : public sc_core::sc_module, public ftl::FtlHost {
 
   // Power states: idle/busy hooks (APST, exit latency) and the energy each command spends
   // (core time, datapath and DRAM bytes) against the cap. Null: no power management.
-  void set_power(PowerManager* pm, const PowerConfig& cfg);
+  void set_power(power::PowerManager* pm, const power::PowerConfig& cfg);
 
   void on_read_ready(ftl::IoRequest* r) override;
   void on_buffer_granted(ftl::IoRequest* r) override;
@@ -127,7 +127,7 @@ class Controller : public sc_core::sc_module, public ftl::FtlHost {
   std::uint32_t outstanding_ = 0;  // commands accepted and not yet completed
   std::uint64_t idle_gen_ = 0;
   bool host_idle_ = false;
-  PowerManager* power_ = nullptr;
+  power::PowerManager* power_ = nullptr;
   double core_busy_w_ = 0, per_byte_j_ = 0;
   ScWakeups<Wake> wake_;
   ControllerStats stats_;

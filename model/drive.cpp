@@ -2,12 +2,12 @@
 
 #include <algorithm>
 
-#include "model/energy.h"
+#include "power/energy.h"
 
 namespace ssdtwin::model {
 
-Drive::Drive(sc_core::sc_module_name name, const DriveConfig& cfg, const Layout& layout,
-             const host_if::PowerRunOptions& power)
+Drive::Drive(sc_core::sc_module_name name, const config::DriveConfig& cfg, const config::Layout& layout,
+             const power::PowerRunOptions& power)
     : sc_module(name), cfg_(cfg), layout_(layout) {
   nand::NandConfig nand = cfg.nand;
   nand.tBERS_ps = layout.tBERS_ps;  // a scaled block group erases in proportion to its size
@@ -17,8 +17,8 @@ Drive::Drive(sc_core::sc_module_name name, const DriveConfig& cfg, const Layout&
   flash_->set_program_limit(cfg.controller.max_concurrent_programs);
   controller_ = std::make_unique<host_if::Controller>("controller", cfg.controller, cfg.pcie, cfg.host,
                                                       cfg.ftl.iu_bytes, layout.user_bytes(), *ftl_);
-  power_ = std::make_unique<host_if::PowerManager>("power", cfg.power, operational_static_w(cfg),
-                                                   non_operational_static_w(cfg), power);
+  power_ = std::make_unique<power::PowerManager>("power", cfg.power, power::operational_static_w(cfg),
+                                                   power::non_operational_static_w(cfg), power);
   flash_->set_energy_budget(&power_->budget());
   controller_->set_power(power_.get(), cfg.power);
 }

@@ -7,25 +7,25 @@
 #include "ftl/ftl.h"
 #include "ftl/verify_tags.h"
 #include "host_if/controller.h"
-#include "host_if/power_manager.h"
-#include "model/drive_config.h"
-#include "model/layout.h"
+#include "power/power_manager.h"
+#include "config/drive_config.h"
+#include "config/layout.h"
 #include "nand/flash_array.h"
 
 namespace ssdtwin::model {
 
 class Drive : public sc_core::sc_module {
  public:
-  Drive(sc_core::sc_module_name name, const DriveConfig& cfg, const Layout& layout,
-        const host_if::PowerRunOptions& power = {});
+  Drive(sc_core::sc_module_name name, const config::DriveConfig& cfg, const config::Layout& layout,
+        const power::PowerRunOptions& power = {});
 
   tlm_utils::multi_passthrough_target_socket<host_if::Controller>& socket() { return controller_->socket; }
-  const DriveConfig& config() const { return cfg_; }
-  const Layout& layout() const { return layout_; }
+  const config::DriveConfig& config() const { return cfg_; }
+  const config::Layout& layout() const { return layout_; }
   nand::FlashArray& flash() { return *flash_; }
   ftl::Ftl& ftl() { return *ftl_; }
   host_if::Controller& controller() { return *controller_; }
-  host_if::PowerManager& power() { return *power_; }
+  power::PowerManager& power() { return *power_; }
   // Data-integrity mode: tag every IU written from now on (call before preconditioning).
   // Costs 8 B per physical IU and 4 B per LPN.
   void enable_verify();
@@ -33,12 +33,12 @@ class Drive : public sc_core::sc_module {
   ftl::VerifyTags* verify() { return verify_.get(); }
 
  private:
-  DriveConfig cfg_;
-  Layout layout_;
+  config::DriveConfig cfg_;
+  config::Layout layout_;
   std::unique_ptr<nand::FlashArray> flash_;
   std::unique_ptr<ftl::Ftl> ftl_;
   std::unique_ptr<host_if::Controller> controller_;
-  std::unique_ptr<host_if::PowerManager> power_;
+  std::unique_ptr<power::PowerManager> power_;
   std::unique_ptr<ftl::VerifyTags> verify_;
 };
 

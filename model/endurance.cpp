@@ -4,8 +4,8 @@
 #include <fmt/format.h>
 
 #include "ftl/functional_writer.h"
-#include "model/fio_job.h"
-#include "model/input_error.h"
+#include "workload/fio_job.h"
+#include "config/input_error.h"
 #include "model/steady_state.h"
 #include "sim/rng.h"
 
@@ -95,32 +95,32 @@ EnduranceWorkload parse_endurance_workload(const std::string& name) {
   if (name == "rand4k") return EnduranceWorkload::Rand4k;
   if (name == "seq128k") return EnduranceWorkload::Seq128k;
   if (name == "jesd219") return EnduranceWorkload::Jesd219;
-  throw InputError(fmt::format("option '--workload': '{}' is not allowed; use rand4k, seq128k, jesd219 or a fio job "
+  throw config::InputError(fmt::format("option '--workload': '{}' is not allowed; use rand4k, seq128k, jesd219 or a fio job "
                                "file (*.fio)", name));
 }
 
-FioWrites fio_writes(const FioJob& j, const std::string& path, const DriveConfig& cfg, const Layout& layout) {
-  const std::string where = job_where(path, j);
+FioWrites fio_writes(const workload::FioJob& j, const std::string& path, const config::DriveConfig& cfg, const config::Layout& layout) {
+  const std::string where = workload::job_where(path, j);
   if (j.is_trim() || j.read_percent() == 100)
-    throw InputError(fmt::format("{}: key 'rw' must write for an endurance run; use write, randwrite, rw, readwrite or "
+    throw config::InputError(fmt::format("{}: key 'rw' must write for an endurance run; use write, randwrite, rw, readwrite or "
                                  "randrw (reads do not wear NAND and are left out)", where));
-  if (j.min_bs() != j.max_bs() || j.random_distribution.kind != RandDist::Uniform || j.percentage_random != 100)
-    throw InputError(fmt::format("{}: the endurance engine takes one block size and uniform random or sequential "
+  if (j.min_bs() != j.max_bs() || j.random_distribution.kind != workload::RandDist::Uniform || j.percentage_random != 100)
+    throw config::InputError(fmt::format("{}: the endurance engine takes one block size and uniform random or sequential "
                                  "writes; bs lists, bsrange, bssplit, random_distribution and percentage_random are "
                                  "for `ssdtwin run`", where));
   const std::uint64_t bs = j.max_bs();
   if (bs % 512 || bs > 1048576)
-    throw InputError(fmt::format("{}: key 'bs' = {} must be a multiple of 512 bytes up to 1 MiB", where, bs));
+    throw config::InputError(fmt::format("{}: key 'bs' = {} must be a multiple of 512 bytes up to 1 MiB", where, bs));
   if (bs < layout.iu_bytes && layout.iu_bytes % bs)
-    throw InputError(fmt::format("{}: key 'bs' = {} must divide the indirection unit ({} bytes) when smaller than it",
+    throw config::InputError(fmt::format("{}: key 'bs' = {} must divide the indirection unit ({} bytes) when smaller than it",
                                  where, bs, layout.iu_bytes));
   if (bs > layout.iu_bytes && bs % layout.iu_bytes)
-    throw InputError(fmt::format("{}: key 'bs' = {} must be a multiple of the indirection unit ({} bytes)", where, bs,
+    throw config::InputError(fmt::format("{}: key 'bs' = {} must be a multiple of the indirection unit ({} bytes)", where, bs,
                                  layout.iu_bytes));
   const std::uint64_t off = j.offset ? j.offset->resolve(cfg.user_bytes) : 0;
   const std::uint64_t size = j.size ? j.size->resolve(cfg.user_bytes) : cfg.user_bytes - std::min(off, cfg.user_bytes);
   if (off >= cfg.user_bytes || size == 0)
-    throw InputError(fmt::format("{}: keys 'offset'/'size' leave no region on a drive of {} bytes", where, cfg.user_bytes));
+    throw config::InputError(fmt::format("{}: keys 'offset'/'size' leave no region on a drive of {} bytes", where, cfg.user_bytes));
   FioWrites f;
   f.name = fmt::format("{}:{}", path, j.name);
   f.random = j.is_random();
@@ -131,7 +131,7 @@ FioWrites fio_writes(const FioJob& j, const std::string& path, const DriveConfig
   const std::uint64_t start = f.first_lpn * layout.iu_bytes;
   f.region_bytes = std::min(size / layout.scale, user - start) / bs * bs;
   if (f.region_bytes < bs)
-    throw InputError(fmt::format("{}: the region ({} bytes at scale {}) is smaller than bs = {}", where,
+    throw config::InputError(fmt::format("{}: the region ({} bytes at scale {}) is smaller than bs = {}", where,
                                  size / layout.scale, layout.scale, bs));
   return f;
 }
@@ -161,7 +161,7 @@ double RoundsResult::window_waf() const {
   return host > 0 ? nand / host : 0.0;
 }
 
-RoundsResult run_rounds_until_steady(ftl::FunctionalWriter& writer, const Layout& layout, EnduranceWorkload w,
+RoundsResult run_rounds_until_steady(ftl::FunctionalWriter& writer, const config::Layout& layout, EnduranceWorkload w,
                                      const FioWrites* fio, double round_fraction, std::uint32_t max_rounds,
                                      std::uint64_t seed) {
   RoundsResult r;
@@ -197,7 +197,7 @@ RoundsResult run_rounds_until_steady(ftl::FunctionalWriter& writer, const Layout
   return r;
 }
 
-EnduranceResult run_endurance(const DriveConfig& cfg, const Layout& layout, const EnduranceOptions& opt) {
+EnduranceResult run_endurance(const config::DriveConfig& cfg, const config::Layout& layout, const EnduranceOptions& opt) {
   using Clock = std::chrono::steady_clock;
   const auto t0 = Clock::now();
   ftl::Mapping map(layout.geo, layout.user_ius, 1);

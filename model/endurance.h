@@ -8,16 +8,18 @@
 #include <string>
 #include <vector>
 
-#include "model/drive_config.h"
-#include "model/layout.h"
+#include "config/drive_config.h"
+#include "config/layout.h"
 
 namespace ssdtwin::ftl {
 class FunctionalWriter;
 }
 
-namespace ssdtwin::model {
-
+namespace ssdtwin::workload {
 struct FioJob;
+}
+
+namespace ssdtwin::model {
 
 enum class EnduranceWorkload { Rand4k, Seq128k, Jesd219, FioJob };
 // Throws InputError listing the allowed names (a .fio path is handled by the caller).
@@ -34,7 +36,7 @@ struct FioWrites {
   std::uint32_t bs_bytes = 0;
 };
 // Throws InputError naming the job file, line and key when the job cannot drive endurance.
-FioWrites fio_writes(const FioJob& job, const std::string& path, const DriveConfig& cfg, const Layout& layout);
+FioWrites fio_writes(const workload::FioJob& job, const std::string& path, const config::DriveConfig& cfg, const config::Layout& layout);
 
 struct EnduranceOptions {
   EnduranceWorkload workload = EnduranceWorkload::Rand4k;
@@ -60,7 +62,7 @@ struct EnduranceResult {
   double wall_s = 0, iu_updates_per_wall_s = 0;  // speed of the functional path
 };
 
-EnduranceResult run_endurance(const DriveConfig& cfg, const Layout& layout, const EnduranceOptions& opt);
+EnduranceResult run_endurance(const config::DriveConfig& cfg, const config::Layout& layout, const EnduranceOptions& opt);
 
 // Workload rounds on the functional path until the per-round WAF is steady (SNIA rule,
 // judged after one full capacity of writes) or max_rounds pass.
@@ -71,7 +73,7 @@ struct RoundsResult {
   void window_bytes(double& host, double& nand) const;  // sums over the last (up to) 5 rounds
   double window_waf() const;
 };
-RoundsResult run_rounds_until_steady(ftl::FunctionalWriter& writer, const Layout& layout, EnduranceWorkload w,
+RoundsResult run_rounds_until_steady(ftl::FunctionalWriter& writer, const config::Layout& layout, EnduranceWorkload w,
                                      const FioWrites* fio, double round_fraction, std::uint32_t max_rounds, std::uint64_t seed);
 
 }  // namespace ssdtwin::model

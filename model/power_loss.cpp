@@ -9,7 +9,7 @@ constexpr TimePs kPollPs = 10 * kPsPerUs;     // how often a flush on hold-up po
 constexpr double kSpareMetaBytesPerIu = 16;   // LPN, write sequence and CRC read per IU in a scan (estimate)
 }  // namespace
 
-RecoveryEstimate recovery_estimate(const DriveConfig& cfg, bool map_saved, double programmed_fraction) {
+RecoveryEstimate recovery_estimate(const config::DriveConfig& cfg, bool map_saved, double programmed_fraction) {
   const nand::NandConfig& n = cfg.nand;
   const double boot_s = s_from_ps(cfg.power.plp.boot_ps);
   const double channel_bw = cfg.channels * n.bus_bytes_per_s();
@@ -44,7 +44,7 @@ RecoveryEstimate recovery_estimate(const DriveConfig& cfg, bool map_saved, doubl
   return r;
 }
 
-PowerLossInjector::PowerLossInjector(sc_core::sc_module_name name, Drive& drive, std::vector<FioInitiator*> hosts,
+PowerLossInjector::PowerLossInjector(sc_core::sc_module_name name, Drive& drive, std::vector<workload::FioInitiator*> hosts,
                                      const PowerLossOptions& opt)
     : sc_module(name), drive_(drive), hosts_(std::move(hosts)), opt_(opt), wake_("power_loss_wake") {
   SC_METHOD(on_wake);
@@ -69,15 +69,15 @@ void PowerLossInjector::on_wake() {
 
 void PowerLossInjector::cut(TimePs now) {
   // After the jobs have ended there is nothing to cut (the cut is reported as not happened).
-  if (std::all_of(hosts_.begin(), hosts_.end(), [](const FioInitiator* h) { return h->finished(); })) return;
-  const DriveConfig& cfg = drive_.config();
+  if (std::all_of(hosts_.begin(), hosts_.end(), [](const workload::FioInitiator* h) { return h->finished(); })) return;
+  const config::DriveConfig& cfg = drive_.config();
   PowerLossEvent e;
   e.cut_ps = now;
   e.plp = cfg.ftl.plp != 0;
   e.hold_up_ps = e.plp ? cfg.power.plp.hold_up_ps() : 0;
   e.energy_available_j = e.plp ? cfg.power.plp.capacitor_energy_j : 0;
   e.buffered_ius_at_cut = drive_.ftl().buffer_used_ius();
-  for (FioInitiator* h : hosts_) {
+  for (workload::FioInitiator* h : hosts_) {
     e.aborted_commands += h->inflight();  // none of them will complete for the host
     h->power_off();
   }
@@ -126,7 +126,7 @@ void PowerLossInjector::restore(TimePs now) {
   PowerLossEvent& e = events_.back();
   e.resumed_ps = now;
   drive_.ftl().power_restore();
-  for (FioInitiator* h : hosts_) h->power_on(now);
+  for (workload::FioInitiator* h : hosts_) h->power_on(now);
   // A cut planned inside the outage comes 1 ms after the host is back, so it cuts I/O.
   if (++next_ < opt_.at_ps.size()) wake_.at(std::max(now + kPsPerMs, opt_.at_ps[next_]), Step::Cut);
 }

@@ -18,7 +18,7 @@
 
 #include "ftl/recovery.h"
 #include "model/drive.h"
-#include "model/fio_initiator.h"
+#include "workload/fio_initiator.h"
 #include "sim/sc_wakeup.h"
 
 namespace ssdtwin::model {
@@ -36,7 +36,7 @@ struct RecoveryEstimate {
 };
 // Boot plus loading the saved map (PLP) or a spare-area scan of the programmed fraction of
 // the drive (none), for the full-size drive of `cfg` (not the scaled model).
-RecoveryEstimate recovery_estimate(const DriveConfig& cfg, bool map_saved, double programmed_fraction);
+RecoveryEstimate recovery_estimate(const config::DriveConfig& cfg, bool map_saved, double programmed_fraction);
 
 struct PowerLossEvent {
   TimePs cut_ps = 0;
@@ -55,7 +55,7 @@ struct PowerLossEvent {
 class PowerLossInjector : public sc_core::sc_module {
  public:
   SC_HAS_PROCESS(PowerLossInjector);
-  PowerLossInjector(sc_core::sc_module_name name, Drive& drive, std::vector<FioInitiator*> hosts,
+  PowerLossInjector(sc_core::sc_module_name name, Drive& drive, std::vector<workload::FioInitiator*> hosts,
                     const PowerLossOptions& opt);
   const std::vector<PowerLossEvent>& events() const { return events_; }
   bool ended_run() const { return ended_run_; }
@@ -70,7 +70,7 @@ class PowerLossInjector : public sc_core::sc_module {
   void restore(TimePs now);
 
   Drive& drive_;
-  std::vector<FioInitiator*> hosts_;
+  std::vector<workload::FioInitiator*> hosts_;
   PowerLossOptions opt_;
   std::vector<PowerLossEvent> events_;
   std::size_t next_ = 0;

@@ -9,8 +9,8 @@
 #include "ftl/functional_writer.h"
 #include "model/drive.h"
 #include "model/endurance.h"
-#include "model/fio_initiator.h"
-#include "model/input_error.h"
+#include "workload/fio_initiator.h"
+#include "config/input_error.h"
 #include "sim/rng.h"
 
 namespace ssdtwin::model {
@@ -25,7 +25,7 @@ std::uint64_t mix_seed(std::uint64_t a, std::uint64_t b) {
 }
 
 // Erase counts of all block groups into a sample, in full-scale P/E cycles (see Sample).
-void add_erase_count_distribution(const ftl::Mapping& map, const Layout& layout, Sample& s) {
+void add_erase_count_distribution(const ftl::Mapping& map, const config::Layout& layout, Sample& s) {
   double sum = 0, sum2 = 0, lo = 1e300, hi = 0;
   for (std::uint32_t d = 0; d < layout.geo.dies; ++d)
     for (std::uint32_t bg = 0; bg < layout.geo.bgs_per_die; ++bg) {
@@ -49,7 +49,7 @@ class GroupScheduler : public sc_core::sc_module {
   explicit GroupScheduler(sc_core::sc_module_name n) : sc_module(n) {
     SC_METHOD(kick);  // runs once at t = 0
   }
-  std::vector<std::vector<FioInitiator*>> groups;
+  std::vector<std::vector<workload::FioInitiator*>> groups;
   bool finished() const { return finished_; }
   void job_done() {
     if (--running_ == 0) start_next();
@@ -61,7 +61,7 @@ class GroupScheduler : public sc_core::sc_module {
     while (next_ < groups.size()) {
       auto& g = groups[next_++];
       running_ = static_cast<std::uint32_t>(g.size());
-      for (FioInitiator* i : g) i->start(sc_now_ps());
+      for (workload::FioInitiator* i : g) i->start(sc_now_ps());
       if (running_ > 0) return;
     }
     finished_ = true;
@@ -77,24 +77,24 @@ class GroupScheduler : public sc_core::sc_module {
 // 512 B; an I/O that would run past the region's end is moved back to end there. Trims
 // shrink to the whole IUs they cover (deallocation works on IUs); a trim covering none is
 // dropped. Writes larger than half the write buffer are refused.
-std::shared_ptr<const std::vector<TraceIo>> prepare_trace(const Trace& t, std::uint64_t region, const Layout& layout,
-                                                          const DriveConfig& cfg, const std::string& where,
+std::shared_ptr<const std::vector<workload::TraceIo>> prepare_trace(const workload::Trace& t, std::uint64_t region, const config::Layout& layout,
+                                                          const config::DriveConfig& cfg, const std::string& where,
                                                           std::uint64_t& folded) {
-  auto out = std::make_shared<std::vector<TraceIo>>();
+  auto out = std::make_shared<std::vector<workload::TraceIo>>();
   out->reserve(t.ios.size());
   const std::uint64_t iu = cfg.ftl.iu_bytes;
-  for (const TraceIo& io : t.ios) {
-    TraceIo x = io;
+  for (const workload::TraceIo& io : t.ios) {
+    workload::TraceIo x = io;
     if (x.bytes > region)
-      throw InputError(fmt::format("{}: trace {}: an I/O of {} B is larger than the job's region at scale {} ({} B)",
+      throw config::InputError(fmt::format("{}: trace {}: an I/O of {} B is larger than the job's region at scale {} ({} B)",
                                    where, t.path, x.bytes, layout.scale, region));
-    if (x.dir == kDirWrite && x.bytes > cfg.ftl.write_buffer_bytes / 2)
-      throw InputError(fmt::format("{}: trace {}: a write of {} B exceeds half the write buffer ({} B)", where, t.path,
+    if (x.dir == workload::kDirWrite && x.bytes > cfg.ftl.write_buffer_bytes / 2)
+      throw config::InputError(fmt::format("{}: trace {}: a write of {} B exceeds half the write buffer ({} B)", where, t.path,
                                    x.bytes, cfg.ftl.write_buffer_bytes));
     folded += x.offset / layout.scale + x.bytes > region;
     x.offset = (x.offset / layout.scale) % region / 512 * 512;
     if (x.offset + x.bytes > region) x.offset = (region - x.bytes) / 512 * 512;
-    if (x.dir == kDirTrim) {
+    if (x.dir == workload::kDirTrim) {
       const std::uint64_t first = (x.offset + iu - 1) / iu * iu, end = (x.offset + x.bytes) / iu * iu;
       if (end <= first) continue;
       x.offset = first;
@@ -102,13 +102,13 @@ std::shared_ptr<const std::vector<TraceIo>> prepare_trace(const Trace& t, std::u
     }
     out->push_back(x);
   }
-  if (out->empty()) throw InputError(fmt::format("{}: trace {}: nothing left to replay (only sub-IU trims)", where, t.path));
+  if (out->empty()) throw config::InputError(fmt::format("{}: trace {}: nothing left to replay (only sub-IU trims)", where, t.path));
   return out;
 }
 
 // Random writes of one IU each over the jobs' active range [lo, hi) (scaled bytes), trimmed
 // to whole IUs: what random preconditioning writes for a test of part of the drive.
-FioWrites active_range_writes(const Layout& layout, std::uint64_t lo, std::uint64_t hi) {
+FioWrites active_range_writes(const config::Layout& layout, std::uint64_t lo, std::uint64_t hi) {
   const std::uint64_t iu = layout.iu_bytes;
   FioWrites range;
   range.name = "active range";
@@ -117,100 +117,100 @@ FioWrites active_range_writes(const Layout& layout, std::uint64_t lo, std::uint6
   range.first_lpn = lo / iu;
   range.region_bytes = (hi > range.first_lpn * iu ? hi - range.first_lpn * iu : 0) / iu * iu;
   if (range.region_bytes < iu)
-    throw InputError("option '--precondition': the jobs' regions are smaller than one indirection unit");
+    throw config::InputError("option '--precondition': the jobs' regions are smaller than one indirection unit");
   return range;
 }
 
 }  // namespace
 
-void validate_jobs(const DriveConfig& cfg, const Layout& layout, const FioJobFile& jf) {
+void validate_jobs(const config::DriveConfig& cfg, const config::Layout& layout, const workload::FioJobFile& jf) {
   // Queue pairs are held by the jobs that run together: a stonewall starts a new group.
   std::uint64_t queues = 0, group_queues = 0;
-  for (const FioJob& j : jf.jobs) {
+  for (const workload::FioJob& j : jf.jobs) {
     if (j.stonewall && &j != &jf.jobs.front()) group_queues = 0;
-    const auto where = job_where(jf.path, j);
+    const auto where = workload::job_where(jf.path, j);
     for (std::uint32_t d = 0; d < 3; ++d) {
       if (!j.uses_dir(d)) continue;
-      const BlockSizes& b = j.bs[d];
+      const workload::BlockSizes& b = j.bs[d];
       std::vector<std::uint64_t> sizes;
       if (b.is_range()) sizes = {b.range_lo};  // every size is a multiple of the minimum
       for (const auto& w : b.split)
         if (!b.is_range() && w.percent > 0) sizes.push_back(w.bytes);
       for (std::uint64_t bs : sizes) {
         if (bs % 512)
-          throw InputError(fmt::format("{}: block size {} is not a multiple of the 512 B logical block", where, bs));
-        if (d == kDirTrim && bs % cfg.ftl.iu_bytes)
-          throw InputError(fmt::format("{}: block size {} is not a multiple of the drive's indirection unit ({} B); "
+          throw config::InputError(fmt::format("{}: block size {} is not a multiple of the 512 B logical block", where, bs));
+        if (d == workload::kDirTrim && bs % cfg.ftl.iu_bytes)
+          throw config::InputError(fmt::format("{}: block size {} is not a multiple of the drive's indirection unit ({} B); "
                                        "deallocation works on whole IUs", where, bs, cfg.ftl.iu_bytes));
       }
-      if (d == kDirWrite && b.max() > cfg.ftl.write_buffer_bytes / 2)
-        throw InputError(fmt::format("{}: block size {} exceeds half the write buffer ({} B)", where, b.max(),
+      if (d == workload::kDirWrite && b.max() > cfg.ftl.write_buffer_bytes / 2)
+        throw config::InputError(fmt::format("{}: block size {} exceeds half the write buffer ({} B)", where, b.max(),
                                      cfg.ftl.write_buffer_bytes));
     }
     if (j.max_bs() % j.min_bs() && j.is_random())
-      throw InputError(fmt::format("{}: random I/O with block sizes {} and {}: offsets are multiples of the smallest, "
+      throw config::InputError(fmt::format("{}: random I/O with block sizes {} and {}: offsets are multiples of the smallest, "
                                    "so the largest must be a multiple of it", where, j.min_bs(), j.max_bs()));
     if (j.iodepth >= cfg.controller.max_queue_entries)
-      throw InputError(fmt::format("{}: iodepth={} does not fit a queue of {} entries (at most {})", where,
+      throw config::InputError(fmt::format("{}: iodepth={} does not fit a queue of {} entries (at most {})", where,
                                    j.iodepth, cfg.controller.max_queue_entries,
                                    cfg.controller.max_queue_entries - 1));
     const std::uint64_t off = j.offset ? j.offset->resolve(cfg.user_bytes) : 0;
     if (off >= cfg.user_bytes)
-      throw InputError(fmt::format("{}: offset={} is at or beyond the drive's user capacity ({} B)", where, off,
+      throw config::InputError(fmt::format("{}: offset={} is at or beyond the drive's user capacity ({} B)", where, off,
                                    cfg.user_bytes));
     const std::uint64_t size = j.size ? j.size->resolve(cfg.user_bytes) : cfg.user_bytes - off;
     if (off + size > cfg.user_bytes)
-      throw InputError(fmt::format("{}: offset+size={} exceeds the drive's user capacity ({} B)", where,
+      throw config::InputError(fmt::format("{}: offset+size={} exceeds the drive's user capacity ({} B)", where,
                                    off + size, cfg.user_bytes));
     if (size / layout.scale < j.max_bs())
-      throw InputError(fmt::format("{}: size={} is smaller than one block of bs={} at scale {}", where, size,
+      throw config::InputError(fmt::format("{}: size={} is smaller than one block of bs={} at scale {}", where, size,
                                    j.max_bs(), layout.scale));
     group_queues += j.numjobs;
     queues = std::max(queues, group_queues);
   }
   if (queues > cfg.controller.max_io_queues)
-    throw InputError(fmt::format("{}: {} job clones running together need {} I/O queue pairs; the drive has {}",
+    throw config::InputError(fmt::format("{}: {} job clones running together need {} I/O queue pairs; the drive has {}",
                                  jf.path, queues, queues, cfg.controller.max_io_queues));
 }
 
-void validate_steady_rounds(const FioJobFile& jf) {
-  const FioJob& first = jf.jobs.front();
-  for (const FioJob& j : jf.jobs) {
-    const auto where = job_where(jf.path, j);
+void validate_steady_rounds(const workload::FioJobFile& jf) {
+  const workload::FioJob& first = jf.jobs.front();
+  for (const workload::FioJob& j : jf.jobs) {
+    const auto where = workload::job_where(jf.path, j);
     if (&j != &first && j.stonewall)
-      throw InputError(fmt::format("{}: key 'stonewall': steady-state rounds need every job running together", where));
+      throw config::InputError(fmt::format("{}: key 'stonewall': steady-state rounds need every job running together", where));
     if (!j.time_based || !j.runtime_ps)
-      throw InputError(fmt::format("{}: keys 'time_based' and 'runtime' are required: the runtime is one steady-state "
+      throw config::InputError(fmt::format("{}: keys 'time_based' and 'runtime' are required: the runtime is one steady-state "
                                    "round", where));
     if (j.runtime_ps != first.runtime_ps || j.ramp_time_ps != first.ramp_time_ps)
-      throw InputError(fmt::format("{}: keys 'runtime'/'ramp_time' must match the first job's for steady-state rounds",
+      throw config::InputError(fmt::format("{}: keys 'runtime'/'ramp_time' must match the first job's for steady-state rounds",
                                    where));
   }
 }
 
-RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile& jf, const RunOptions& opt) {
+RunResult run_fio(const config::DriveConfig& cfg, const config::Layout& layout, const workload::FioJobFile& jf, const RunOptions& opt) {
   using Clock = std::chrono::steady_clock;
   validate_jobs(cfg, layout, jf);
   if (opt.steady_max_rounds) validate_steady_rounds(jf);
   RunResult res;
   for (const auto& e : opt.power.timeline)
     if (e.state >= cfg.power.states.size())
-      throw InputError(fmt::format("power state timeline: PS{} does not exist; the drive has PS0..PS{}", e.state,
+      throw config::InputError(fmt::format("power state timeline: PS{} does not exist; the drive has PS0..PS{}", e.state,
                                    cfg.power.states.size() - 1));
   if (opt.power.initial_state >= cfg.power.states.size())
-    throw InputError(fmt::format("option '--power-state': PS{} does not exist; the drive has PS0..PS{}",
+    throw config::InputError(fmt::format("option '--power-state': PS{} does not exist; the drive has PS0..PS{}",
                                  opt.power.initial_state, cfg.power.states.size() - 1));
   if (cfg.power.states[opt.power.initial_state].non_operational)
-    throw InputError(fmt::format("option '--power-state': PS{} is non-operational; start in an operational state",
+    throw config::InputError(fmt::format("option '--power-state': PS{} is non-operational; start in an operational state",
                                  opt.power.initial_state));
   Drive drive("drive", cfg, layout, opt.power);
   nand::ActivityLog timeline_log(opt.timeline_from_ps, opt.timeline_from_ps + opt.timeline_len_ps);
   if (opt.timeline_len_ps) drive.flash().set_activity_log(&timeline_log);
   GroupScheduler sched("groups");
 
-  std::vector<std::unique_ptr<FioInitiator>> inits;
-  std::vector<std::shared_ptr<const std::vector<TraceIo>>> prepared(jf.jobs.size());
-  HostPath host_path;
+  std::vector<std::unique_ptr<workload::FioInitiator>> inits;
+  std::vector<std::shared_ptr<const std::vector<workload::TraceIo>>> prepared(jf.jobs.size());
+  workload::HostPath host_path;
   // The jobs' active range, for random preconditioning: the span of their (scaled) regions,
   // and whether some job spans the whole drive in the job file's own (unscaled) terms (the
   // scaled regions are rounded down to each job's block size).
@@ -218,14 +218,14 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
   bool active_whole_drive = false;
   std::uint32_t group = 0;
   for (std::uint32_t ji = 0; ji < jf.jobs.size(); ++ji) {
-    const FioJob& j = jf.jobs[ji];
+    const workload::FioJob& j = jf.jobs[ji];
     if (ji > 0 && j.stonewall) ++group;
     if (sched.groups.size() <= group) sched.groups.emplace_back();
     const std::uint64_t off = j.offset ? j.offset->resolve(cfg.user_bytes) : 0;
     const std::uint64_t size = j.size ? j.size->resolve(cfg.user_bytes) : cfg.user_bytes - off;
     active_whole_drive = active_whole_drive || (off == 0 && size >= cfg.user_bytes);
     for (std::uint32_t c = 0; c < j.numjobs; ++c) {
-      InitiatorSetup s;
+      workload::InitiatorSetup s;
       s.job = j;
       s.host_path = &host_path;
       if (opt.steady_max_rounds) s.job.runtime_ps = j.runtime_ps * opt.steady_max_rounds;  // the monitor stops it
@@ -245,7 +245,7 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
       if (j.trace) {
         if (!prepared[ji]) {
           TraceFolding f{j.name, j.trace->path, j.trace->ios.size(), 0};
-          prepared[ji] = prepare_trace(*j.trace, s.region_bytes, layout, cfg, job_where(jf.path, j), f.folded);
+          prepared[ji] = prepare_trace(*j.trace, s.region_bytes, layout, cfg, workload::job_where(jf.path, j), f.folded);
           res.traces.push_back(f);
         }
         s.trace = prepared[ji];
@@ -253,8 +253,8 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
         s.io_limit_bytes = (j.io_size ? j.io_size->resolve(cfg.user_bytes) / layout.scale : s.region_bytes) * j.loops;
       const std::uint64_t base_seed = j.randrepeat ? j.randseed : mix_seed(j.randseed, opt.seed);
       s.seed = mix_seed(mix_seed(base_seed, ji), c);
-      auto init = std::make_unique<FioInitiator>(fmt::format("job{}_{}", ji, c).c_str(), s, cfg.host,
-                                                 [&sched](FioInitiator&) { sched.job_done(); });
+      auto init = std::make_unique<workload::FioInitiator>(fmt::format("job{}_{}", ji, c).c_str(), s, cfg.host,
+                                                 [&sched](workload::FioInitiator&) { sched.job_done(); });
       init->socket.bind(drive.socket());
       sched.groups[group].push_back(init.get());
       inits.push_back(std::move(init));
@@ -263,16 +263,16 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
 
   std::unique_ptr<SteadyRoundsMonitor> rounds;
   if (opt.steady_max_rounds) {
-    std::vector<FioInitiator*> all;
+    std::vector<workload::FioInitiator*> all;
     for (const auto& i : inits) all.push_back(i.get());
-    const FioJob& j = jf.jobs.front();
+    const workload::FioJob& j = jf.jobs.front();
     rounds = std::make_unique<SteadyRoundsMonitor>("steady_rounds", std::move(all), j.ramp_time_ps + j.runtime_ps,
                                                    j.runtime_ps, opt.steady_max_rounds);
   }
 
   // Activity for the power model; time in states comes from the controller's power states.
   auto activity = [&]() {
-    ActivityCounters a;
+    power::ActivityCounters a;
     a.t_s = s_from_ps(sc_now_ps());
     const auto& fs = drive.flash().stats();
     a.nand_reads = fs.reads;
@@ -295,7 +295,7 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
     std::vector<double> group_s;
     bool known = true;
     for (std::uint32_t ji = 0; ji < jf.jobs.size(); ++ji) {
-      const FioJob& j = jf.jobs[ji];
+      const workload::FioJob& j = jf.jobs[ji];
       if (ji == 0 || j.stonewall) group_s.push_back(0);
       if (!j.time_based || !j.runtime_ps || j.trace) known = false;
       const double len = s_from_ps(j.ramp_time_ps + j.runtime_ps * std::max<std::uint32_t>(opt.steady_max_rounds, 1));
@@ -332,7 +332,7 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
   PowerLossOptions losses = opt.power_loss;
   if (opt.power_loss_random) {
     if (planned_s <= 0)
-      throw InputError("option '--power-loss-random': needs time-based jobs with a runtime (the cuts are drawn over "
+      throw config::InputError("option '--power-loss-random': needs time-based jobs with a runtime (the cuts are drawn over "
                        "the planned run)");
     Rng rng(mix_seed(opt.seed, 0x70776c6f7373ULL));
     for (std::uint32_t i = 0; i < opt.power_loss_random; ++i)
@@ -341,7 +341,7 @@ RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile
   std::sort(losses.at_ps.begin(), losses.at_ps.end());
   std::unique_ptr<PowerLossInjector> injector;
   if (!losses.at_ps.empty()) {
-    std::vector<FioInitiator*> hosts;
+    std::vector<workload::FioInitiator*> hosts;
     for (const auto& i : inits) hosts.push_back(i.get());
     injector = std::make_unique<PowerLossInjector>("power_loss", drive, std::move(hosts), losses);
   }

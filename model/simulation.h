@@ -10,12 +10,12 @@
 #include "ftl/ftl.h"
 #include "ftl/verify_tags.h"
 #include "host_if/controller.h"
-#include "host_if/power_manager.h"
+#include "power/power_manager.h"
 #include "model/steady_rounds.h"
-#include "model/drive_config.h"
-#include "model/fio_job.h"
-#include "model/job_stats.h"
-#include "model/layout.h"
+#include "config/drive_config.h"
+#include "workload/fio_job.h"
+#include "workload/job_stats.h"
+#include "config/layout.h"
 #include "model/power_loss.h"
 #include "model/time_series.h"
 #include "nand/activity_log.h"
@@ -39,7 +39,7 @@ struct RunOptions {
   // > 0: each job's runtime is one round; rounds repeat until the SNIA rule holds on the
   // IOPS of the last five (SteadyRoundsMonitor) or this many rounds have run.
   std::uint32_t steady_max_rounds = 0;
-  host_if::PowerRunOptions power;  // initial power state, Set Features timeline, APST
+  power::PowerRunOptions power;  // initial power state, Set Features timeline, APST
   // Timeline of NAND and channel activity in [timeline_from_ps, + timeline_len_ps) of the
   // timed run (0 length: none).
   TimePs timeline_from_ps = 0, timeline_len_ps = 0;
@@ -86,11 +86,11 @@ struct RunResult {
   PreconditionReport precondition;
   SteadyRoundsReport steady_rounds;
   std::vector<Sample> timeseries;  // always sampled (power series); reported when asked for
-  ActivityCounters activity;       // at the end of the run, for the power report
-  host_if::PowerStateResidency power_states;
+  power::ActivityCounters activity;       // at the end of the run, for the power report
+  power::PowerStateResidency power_states;
   std::uint64_t power_throttled_ops = 0;  // operations the power cap delayed
   TimePs power_throttle_delay_ps = 0;
-  std::vector<JobStats> jobs;  // one per clone, in job-file order
+  std::vector<workload::JobStats> jobs;  // one per clone, in job-file order
   std::vector<TraceFolding> traces;
   std::vector<PowerLossEvent> power_losses;  // cuts that happened, in order
   std::size_t power_losses_planned = 0;
@@ -105,10 +105,10 @@ struct RunResult {
 };
 
 // Throws InputError for jobs the drive cannot run (block size, depth, capacity, queues).
-void validate_jobs(const DriveConfig& cfg, const Layout& layout, const FioJobFile& jobs);
+void validate_jobs(const config::DriveConfig& cfg, const config::Layout& layout, const workload::FioJobFile& jobs);
 // Throws InputError unless the jobs can run in steady-state rounds (one group, time-based,
 // one runtime and ramp_time shared by all jobs).
-void validate_steady_rounds(const FioJobFile& jobs);
-RunResult run_fio(const DriveConfig& cfg, const Layout& layout, const FioJobFile& jobs, const RunOptions& opt);
+void validate_steady_rounds(const workload::FioJobFile& jobs);
+RunResult run_fio(const config::DriveConfig& cfg, const config::Layout& layout, const workload::FioJobFile& jobs, const RunOptions& opt);
 
 }  // namespace ssdtwin::model

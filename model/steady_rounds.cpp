@@ -5,7 +5,7 @@
 
 namespace ssdtwin::model {
 
-SteadyRoundsMonitor::SteadyRoundsMonitor(sc_core::sc_module_name name, std::vector<FioInitiator*> jobs,
+SteadyRoundsMonitor::SteadyRoundsMonitor(sc_core::sc_module_name name, std::vector<workload::FioInitiator*> jobs,
                                          TimePs first_round_end_ps, TimePs round_ps, std::uint32_t max_rounds)
     : sc_module(name), jobs_(std::move(jobs)), round_ps_(round_ps), tick_("round_event") {
   report_.max_rounds = max_rounds;
@@ -18,8 +18,8 @@ SteadyRoundsMonitor::SteadyRoundsMonitor(sc_core::sc_module_name name, std::vect
 
 void SteadyRoundsMonitor::on_round() {
   std::uint64_t ios = 0, bytes = 0;
-  for (const FioInitiator* j : jobs_) {
-    const JobStats& s = j->stats();
+  for (const workload::FioInitiator* j : jobs_) {
+    const workload::JobStats& s = j->stats();
     ios += s.read.ios + s.write.ios + s.trim.ios;
     bytes += s.read.bytes + s.write.bytes + s.trim.bytes;
   }
@@ -39,7 +39,7 @@ void SteadyRoundsMonitor::on_round() {
     }
   }
   if (report_.steady || rounds >= report_.max_rounds) {
-    for (FioInitiator* j : jobs_) j->stop_at(sc_now_ps());
+    for (workload::FioInitiator* j : jobs_) j->stop_at(sc_now_ps());
     return;
   }
   tick_.notify(sc_ps(round_ps_));

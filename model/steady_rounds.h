@@ -7,7 +7,7 @@
 #include <systemc>
 #include <vector>
 
-#include "model/fio_initiator.h"
+#include "workload/fio_initiator.h"
 
 namespace ssdtwin::model {
 
@@ -23,13 +23,13 @@ struct SteadyRoundsReport {
 class SteadyRoundsMonitor : public sc_core::sc_module {
  public:
   SC_HAS_PROCESS(SteadyRoundsMonitor);
-  SteadyRoundsMonitor(sc_core::sc_module_name name, std::vector<FioInitiator*> jobs, TimePs first_round_end_ps,
+  SteadyRoundsMonitor(sc_core::sc_module_name name, std::vector<workload::FioInitiator*> jobs, TimePs first_round_end_ps,
                       TimePs round_ps, std::uint32_t max_rounds);
   const SteadyRoundsReport& report() const { return report_; }
 
  private:
   void on_round();
-  std::vector<FioInitiator*> jobs_;
+  std::vector<workload::FioInitiator*> jobs_;
   TimePs round_ps_;
   std::uint64_t last_ios_ = 0, last_bytes_ = 0;
   SteadyRoundsReport report_;

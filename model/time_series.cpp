@@ -23,7 +23,7 @@ void TimeSeriesSampler::tick() {
   if (unchanged_ < 100) tick_.notify(sc_ps(interval_ps_));
 }
 
-SeriesTable time_series_table(const std::vector<Sample>& s, const DriveConfig& cfg, const Layout& layout) {
+SeriesTable time_series_table(const std::vector<Sample>& s, const config::DriveConfig& cfg, const config::Layout& layout) {
   const std::uint32_t iu_bytes = layout.iu_bytes;
   SeriesTable t;
   t.columns = {"t_s",           "host_read_MBps",    "host_write_MBps", "nand_program_MBps", "gc_relocated_MBps",
@@ -41,20 +41,20 @@ SeriesTable time_series_table(const std::vector<Sample>& s, const DriveConfig& c
                       host_ius > 0 ? prog_ius / host_ius : 0.0,
                       b.host_written_ius > 0 ? double(b.nand_programmed_ius) / b.host_written_ius : 0.0,
                       b.pe_min, b.pe_mean, b.pe_max, b.pe_stddev,
-                      energy_between(cfg, layout, a.activity, b.activity).total_j() / dt});
+                      power::energy_between(cfg, layout, a.activity, b.activity).total_j() / dt});
   }
   return t;
 }
 
-SeriesTable power_series_table(const std::vector<Sample>& s, const DriveConfig& cfg, const Layout& layout) {
+SeriesTable power_series_table(const std::vector<Sample>& s, const config::DriveConfig& cfg, const config::Layout& layout) {
   SeriesTable t;
   t.columns = {"t_s", "power_w"};
-  for (const auto& part : EnergyBreakdown{}.parts()) t.columns.push_back(part.first + "_w");
+  for (const auto& part : power::EnergyBreakdown{}.parts()) t.columns.push_back(part.first + "_w");
   t.columns.push_back("temp_c");
   for (std::size_t i = 1; i < s.size(); ++i) {
     const double dt = s[i].t_s - s[i - 1].t_s;
     if (dt <= 0) continue;
-    const EnergyBreakdown e = energy_between(cfg, layout, s[i - 1].activity, s[i].activity);
+    const power::EnergyBreakdown e = power::energy_between(cfg, layout, s[i - 1].activity, s[i].activity);
     std::vector<double> row = {s[i].t_s, e.total_j() / dt};
     for (const auto& part : e.parts()) row.push_back(part.second / dt);
     row.push_back(s[i].temp_c);

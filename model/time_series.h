@@ -8,7 +8,7 @@
 #include <systemc>
 #include <vector>
 
-#include "model/energy.h"
+#include "power/energy.h"
 #include "sim/time.h"
 
 namespace ssdtwin::model {
@@ -23,7 +23,7 @@ struct Sample {
   // Erase counts of all block groups, in full-scale P/E cycles (a BG scaled to 1/N of the
   // wordlines is erased N times as often, so counts are divided by the scale).
   double pe_min = 0, pe_mean = 0, pe_max = 0, pe_stddev = 0;
-  ActivityCounters activity;  // for the power series
+  power::ActivityCounters activity;  // for the power series
   double temp_c = 0;          // composite temperature
 };
 
@@ -47,9 +47,9 @@ struct SeriesTable {
   std::vector<std::string> columns;
   std::vector<std::vector<double>> rows;
 };
-SeriesTable time_series_table(const std::vector<Sample>& s, const DriveConfig& cfg, const Layout& layout);
+SeriesTable time_series_table(const std::vector<Sample>& s, const config::DriveConfig& cfg, const config::Layout& layout);
 // Average power per interval, total and per component (W).
-SeriesTable power_series_table(const std::vector<Sample>& s, const DriveConfig& cfg, const Layout& layout);
+SeriesTable power_series_table(const std::vector<Sample>& s, const config::DriveConfig& cfg, const config::Layout& layout);
 std::string to_csv(const SeriesTable& t);
 
 }  // namespace ssdtwin::model

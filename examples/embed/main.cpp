@@ -5,9 +5,9 @@
 #include <systemc>
 #include <tlm_utils/simple_initiator_socket.h>
 
-#include "model/config_loader.h"
+#include "config/config_loader.h"
 #include "model/drive.h"
-#include "model/input_error.h"
+#include "config/input_error.h"
 
 struct Cpu : sc_core::sc_module {
   SC_HAS_PROCESS(Cpu);
@@ -43,13 +43,13 @@ int sc_main(int argc, char** argv) {
     return 2;
   }
   try {
-    const auto profile = ssdtwin::model::load_profile(argv[1]);
-    const auto layout = ssdtwin::model::make_layout(profile.config, ssdtwin::model::auto_scale(profile.config, 1ull << 30));
+    const auto profile = ssdtwin::config::load_profile(argv[1]);
+    const auto layout = ssdtwin::config::make_layout(profile.config, ssdtwin::config::auto_scale(profile.config, 1ull << 30));
     ssdtwin::model::Drive drive("drive", profile.config, layout);
     Cpu cpu("cpu");
     cpu.socket.bind(drive.socket());
     sc_core::sc_start();
-  } catch (const ssdtwin::model::InputError& e) {
+  } catch (const ssdtwin::config::InputError& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return 2;
   }

@@ -1,7 +1,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "model/drive.h"
-#include "model/fio_initiator.h"
+#include "workload/fio_initiator.h"
 #include "sim_support.h"
 
 using namespace ssdtwin;
@@ -10,7 +10,7 @@ namespace {
 // Starts both initiators at t = 0 (one elaboration holds both drives).
 struct Starter : sc_core::sc_module {
   SC_HAS_PROCESS(Starter);
-  std::vector<model::FioInitiator*> inits;
+  std::vector<workload::FioInitiator*> inits;
   explicit Starter(sc_core::sc_module_name n) : sc_module(n) { SC_METHOD(go); }
   void go() {
     for (auto* i : inits) i->start(0);
@@ -23,26 +23,26 @@ BOOST_AUTO_TEST_CASE(doubling_dies_doubles_program_bound_write_bandwidth) {
   // are NAND-bound, so twice the dies per channel should give twice the bandwidth. The
   // write buffer is enlarged so that it does not limit either drive (it is 1 MiB in the
   // profile: about 10 program units, fewer than 8 dies x 2 queued programs need).
-  const auto small = model::load_profile(test::tiny_drive(), {"ftl.write_buffer_mib=8"});
-  const auto big = model::load_profile(test::tiny_drive(), {"ftl.write_buffer_mib=8", "topology.dies_per_channel=4"});
-  const auto job = model::parse_fio_job_text(
+  const auto small = config::load_profile(test::tiny_drive(), {"ftl.write_buffer_mib=8"});
+  const auto big = config::load_profile(test::tiny_drive(), {"ftl.write_buffer_mib=8", "topology.dies_per_channel=4"});
+  const auto job = workload::parse_fio_job_text(
       "[w]\nrw=write\nbs=128k\niodepth=32\ntime_based\nramp_time=30ms\nruntime=150ms\n", "test.fio");
-  const model::Layout ls = model::make_layout(small.config, 1), lb = model::make_layout(big.config, 1);
+  const config::Layout ls = config::make_layout(small.config, 1), lb = config::make_layout(big.config, 1);
   model::Drive d1("small", small.config, ls), d2("big", big.config, lb);
-  auto setup = [&](const model::Layout& l) {
-    model::InitiatorSetup s;
+  auto setup = [&](const config::Layout& l) {
+    workload::InitiatorSetup s;
     s.job = job.jobs[0];
     s.region_bytes = l.user_bytes() / s.job.max_bs() * s.job.max_bs();
     return s;
   };
-  model::FioInitiator i1("i1", setup(ls), small.config.host, [](model::FioInitiator&) {});
-  model::FioInitiator i2("i2", setup(lb), big.config.host, [](model::FioInitiator&) {});
+  workload::FioInitiator i1("i1", setup(ls), small.config.host, [](workload::FioInitiator&) {});
+  workload::FioInitiator i2("i2", setup(lb), big.config.host, [](workload::FioInitiator&) {});
   i1.socket.bind(d1.socket());
   i2.socket.bind(d2.socket());
   Starter st("starter");
   st.inits = {&i1, &i2};
   sc_core::sc_start();
-  const auto bw = [](const model::JobStats& s) { return double(s.write.bytes) / s_from_ps(s.runtime_ps()); };
+  const auto bw = [](const workload::JobStats& s) { return double(s.write.bytes) / s_from_ps(s.runtime_ps()); };
   const double ratio = bw(i2.stats()) / bw(i1.stats());
   BOOST_TEST_MESSAGE("4 dies: " << bw(i1.stats()) / 1e6 << " MB/s, 8 dies: " << bw(i2.stats()) / 1e6
                                 << " MB/s, ratio " << ratio);

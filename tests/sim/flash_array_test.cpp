@@ -7,8 +7,8 @@ using namespace ssdtwin::nand;
 using test::flash_op;
 
 BOOST_AUTO_TEST_CASE(multi_plane_program_then_plane_parallel_reads_follow_the_timing_rules) {
-  const auto p = model::load_profile(test::tiny_drive());
-  const auto layout = model::make_layout(p.config, 1);
+  const auto p = config::load_profile(test::tiny_drive());
+  const auto layout = config::make_layout(p.config, 1);
   const NandConfig& c = p.config.nand;
   FlashArray fa("nand", c, layout.geo);
   test::FlashRecorder rec;

@@ -22,7 +22,7 @@ BOOST_AUTO_TEST_CASE(host_path_stages_cap_iops_bandwidth_and_add_latency) {
       {"host.path_read_per_io_ns=40000", "host.path_read_gbps=0.2", "host.path_read_latency_ns=100000",
        "host.path_read_stream_gbps=0.05", "host.path_write_gbps=0.05"});
   const auto& j = r.result.jobs;
-  auto rate = [](const model::JobStats& s, const model::DirectionStats& d, double unit) {
+  auto rate = [](const workload::JobStats& s, const workload::DirectionStats& d, double unit) {
     return double(d.ios) * unit / s_from_ps(s.runtime_ps());
   };
   // 1 / 40 us = 25K IOPS (the 200 MB/s path and the 182 us latency stage allow more).

@@ -23,8 +23,8 @@ struct ThreeReadsThenProgram {
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(cache_read_overlaps_sensing_with_data_out_on_one_plane) {
-  const auto p = model::load_profile(test::tiny_drive());
-  const auto layout = model::make_layout(p.config, 1);
+  const auto p = config::load_profile(test::tiny_drive());
+  const auto layout = config::make_layout(p.config, 1);
   NandConfig off = p.config.nand;
   off.cache_read_enabled = false;
   NandConfig on = off;

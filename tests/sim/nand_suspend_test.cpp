@@ -9,9 +9,9 @@ using namespace ssdtwin::nand;
 using test::flash_op;
 
 BOOST_AUTO_TEST_CASE(read_suspends_program_and_erase_at_most_max_per_op_times) {
-  const auto on_p = model::load_profile(test::tiny_drive(), {"controller.nand_suspend=1", "nand.suspend.max_per_op=1"});
-  const auto off_p = model::load_profile(test::tiny_drive(), {"controller.nand_suspend=0"});
-  const auto layout = model::make_layout(on_p.config, 1);
+  const auto on_p = config::load_profile(test::tiny_drive(), {"controller.nand_suspend=1", "nand.suspend.max_per_op=1"});
+  const auto off_p = config::load_profile(test::tiny_drive(), {"controller.nand_suspend=0"});
+  const auto layout = config::make_layout(on_p.config, 1);
   const NandConfig& c = on_p.config.nand;
   FlashArray on("nand_on", c, layout.geo), off("nand_off", off_p.config.nand, layout.geo);
   test::FlashRecorder rec;

@@ -1,26 +1,26 @@
 // Runs one fio job text against a profile in this process (one elaboration per process).
 #pragma once
-#include "model/config_loader.h"
-#include "model/fio_job.h"
-#include "model/layout.h"
-#include "model/report.h"
+#include "config/config_loader.h"
+#include "workload/fio_job.h"
+#include "config/layout.h"
+#include "report/report.h"
 #include "model/simulation.h"
 #include "test_support.h"
 
 namespace ssdtwin::test {
 
 struct SimRun {
-  model::LoadedProfile profile;
-  model::Layout layout;
-  model::FioJobFile jobs;
+  config::LoadedProfile profile;
+  config::Layout layout;
+  workload::FioJobFile jobs;
   model::RunResult result;
-  model::ReportEntry entry(std::size_t i = 0) const { return model::report_entries(jobs, result).at(i); }
+  report::ReportEntry entry(std::size_t i = 0) const { return report::report_entries(jobs, result).at(i); }
 };
 
 inline SimRun simulate_with(const std::string& profile_path, const std::string& job_text, std::uint32_t scale,
                             const model::RunOptions& opt, const std::vector<std::string>& sets = {}) {
-  SimRun r{model::load_profile(profile_path, sets), {}, model::parse_fio_job_text(job_text, "test.fio"), {}};
-  r.layout = model::make_layout(r.profile.config, scale);
+  SimRun r{config::load_profile(profile_path, sets), {}, workload::parse_fio_job_text(job_text, "test.fio"), {}};
+  r.layout = config::make_layout(r.profile.config, scale);
   r.result = model::run_fio(r.profile.config, r.layout, r.jobs, opt);
   return r;
 }
@@ -34,6 +34,6 @@ inline SimRun simulate(const std::string& profile_path, const std::string& job_t
   return simulate_with(profile_path, job_text, scale, opt, sets);
 }
 
-inline double iops(const model::DirectionStats& d, TimePs runtime) { return double(d.ios) / s_from_ps(runtime); }
+inline double iops(const workload::DirectionStats& d, TimePs runtime) { return double(d.ios) / s_from_ps(runtime); }
 
 }  // namespace ssdtwin::test

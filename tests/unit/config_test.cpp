@@ -1,14 +1,14 @@
 #include <boost/test/unit_test.hpp>
 #include <filesystem>
 
-#include "model/config_keys.h"
-#include "model/config_loader.h"
-#include "model/config_report.h"
-#include "model/input_error.h"
+#include "config/config_keys.h"
+#include "config/config_loader.h"
+#include "config/config_report.h"
+#include "config/input_error.h"
 #include "test_support.h"
 
 using namespace ssdtwin;
-using namespace ssdtwin::model;
+using namespace ssdtwin::config;
 using ssdtwin::test::read_text;
 using ssdtwin::test::replace_once;
 

@@ -1,10 +1,10 @@
 #include <boost/test/unit_test.hpp>
 
 #include "ftl/waf_model.h"
-#include "model/config_loader.h"
+#include "config/config_loader.h"
 #include "model/endurance.h"
-#include "model/fio_job.h"
-#include "model/input_error.h"
+#include "workload/fio_job.h"
+#include "config/input_error.h"
 #include "model/steady_state.h"
 #include "test_support.h"
 
@@ -32,11 +32,11 @@ BOOST_AUTO_TEST_CASE(snia_steady_state_rule_needs_flat_and_level_window) {
 
 namespace {
 model::EnduranceResult uniform_random(double op_pct) {
-  auto p = model::load_profile(test::source_path("tests/data/waf-drive.toml"));
+  auto p = config::load_profile(test::source_path("tests/data/waf-drive.toml"));
   p.config.user_bytes = static_cast<std::uint64_t>(double(p.config.raw_bytes()) / (1 + op_pct / 100));
   model::EnduranceOptions opt;
   opt.precondition_passes = 1;
-  return model::run_endurance(p.config, model::make_layout(p.config, 1), opt);
+  return model::run_endurance(p.config, config::make_layout(p.config, 1), opt);
 }
 }  // namespace
 
@@ -58,23 +58,23 @@ BOOST_AUTO_TEST_CASE(tbw_and_dwpd_follow_from_waf_pe_and_capacity) {
 BOOST_AUTO_TEST_CASE(waf_at_scale_8_and_32_matches_the_full_scale_drive_within_3_pct) {
   // Scaling divides wordlines per block: the block-group count, and so GC's choice and its
   // reserve, stay the same. 256 wordlines per block keep 192 IUs per block group at 32.
-  const auto p = model::load_profile(test::source_path("tests/data/scale-drive.toml"));
+  const auto p = config::load_profile(test::source_path("tests/data/scale-drive.toml"));
   model::EnduranceOptions opt;
   opt.precondition_passes = 1;
-  const double full = model::run_endurance(p.config, model::make_layout(p.config, 1), opt).waf;
+  const double full = model::run_endurance(p.config, config::make_layout(p.config, 1), opt).waf;
   for (std::uint32_t scale : {8u, 32u}) {
-    const double w = model::run_endurance(p.config, model::make_layout(p.config, scale), opt).waf;
+    const double w = model::run_endurance(p.config, config::make_layout(p.config, scale), opt).waf;
     BOOST_TEST_MESSAGE("scale " << scale << ": WAF " << w << " vs full scale " << full);
     BOOST_TEST(w == full, boost::test_tools::tolerance(0.03));
   }
 }
 
 BOOST_AUTO_TEST_CASE(cost_benefit_beats_greedy_on_the_skewed_jesd219_workload) {
-  auto p = model::load_profile(test::source_path("tests/data/waf-drive.toml"));
+  auto p = config::load_profile(test::source_path("tests/data/waf-drive.toml"));
   model::EnduranceOptions opt;
   opt.workload = model::EnduranceWorkload::Jesd219;
   opt.precondition_passes = 1;
-  const auto layout = model::make_layout(p.config, 1);
+  const auto layout = config::make_layout(p.config, 1);
   const double greedy = model::run_endurance(p.config, layout, opt).waf;
   p.config.ftl.gc_policy = ftl::GcPolicy::CostBenefit;
   const double cb = model::run_endurance(p.config, layout, opt).waf;
@@ -83,13 +83,13 @@ BOOST_AUTO_TEST_CASE(cost_benefit_beats_greedy_on_the_skewed_jesd219_workload) {
 }
 
 BOOST_AUTO_TEST_CASE(fio_job_workload_drives_endurance_and_hot_regions_lower_waf) {
-  auto p = model::load_profile(test::source_path("tests/data/waf-drive.toml"));
-  const auto layout = model::make_layout(p.config, 1);
+  auto p = config::load_profile(test::source_path("tests/data/waf-drive.toml"));
+  const auto layout = config::make_layout(p.config, 1);
   model::EnduranceOptions opt;
   opt.precondition_passes = 1;
   const double builtin = model::run_endurance(p.config, layout, opt).waf;
   auto with_job = [&](const std::string& text) {
-    const auto jf = model::parse_fio_job_text(text, "w.fio");
+    const auto jf = workload::parse_fio_job_text(text, "w.fio");
     model::EnduranceOptions o = opt;
     o.workload = model::EnduranceWorkload::FioJob;
     o.fio = model::fio_writes(jf.jobs[0], jf.path, p.config, layout);
@@ -103,9 +103,9 @@ BOOST_AUTO_TEST_CASE(fio_job_workload_drives_endurance_and_hot_regions_lower_waf
   BOOST_TEST(with_job("[h]\nrw=randwrite\nbs=4k\nsize=50%\n").waf < 0.8 * builtin);
   // Sequential overwrites invalidate whole block groups: WAF 1.
   BOOST_TEST(with_job("[s]\nrw=write\nbs=128k\n").waf == 1.0, boost::test_tools::tolerance(0.01));
-  const auto reads = model::parse_fio_job_text("[r]\nrw=randread\n", "r.fio");
-  BOOST_CHECK_EXCEPTION(model::fio_writes(reads.jobs[0], reads.path, p.config, layout), model::InputError,
-                        [](const model::InputError& e) {
+  const auto reads = workload::parse_fio_job_text("[r]\nrw=randread\n", "r.fio");
+  BOOST_CHECK_EXCEPTION(model::fio_writes(reads.jobs[0], reads.path, p.config, layout), config::InputError,
+                        [](const config::InputError& e) {
                           const std::string m = e.what();
                           return m.find("r.fio:1: job 'r': key 'rw' must write") != std::string::npos;
                         });

@@ -4,12 +4,13 @@
 #include <filesystem>
 #include <fstream>
 
-#include "model/access_pattern.h"
-#include "model/fio_job.h"
-#include "model/input_error.h"
+#include "workload/access_pattern.h"
+#include "workload/fio_job.h"
+#include "config/input_error.h"
 
 using namespace ssdtwin;
-using namespace ssdtwin::model;
+using namespace ssdtwin::config;
+using namespace ssdtwin::workload;
 
 namespace {
 // Asserts that parsing fails and the message names the file:line and contains `what`.

@@ -1,10 +1,10 @@
 #include <boost/test/unit_test.hpp>
 #include <cmath>
 
-#include "model/latency_histogram.h"
+#include "workload/latency_histogram.h"
 #include "sim/rng.h"
 
-using ssdtwin::model::LatencyHistogram;
+using ssdtwin::workload::LatencyHistogram;
 
 BOOST_AUTO_TEST_SUITE(latency_histogram)
 

@@ -1,11 +1,11 @@
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
 
-#include "model/input_error.h"
-#include "model/lab.h"
+#include "config/input_error.h"
+#include "lab/lab.h"
 #include "test_support.h"
 
-using ssdtwin::model::metric_from_fio_json;
+using ssdtwin::lab::metric_from_fio_json;
 
 namespace {
 
@@ -37,14 +37,14 @@ BOOST_AUTO_TEST_CASE(total_latency_with_one_direction_idle) {
 BOOST_AUTO_TEST_CASE(missing_field_is_an_input_error) {
   auto j = two_directions();
   j["jobs"][0]["write"].erase("lat_ns");
-  BOOST_CHECK_THROW(metric_from_fio_json(j, "total.lat_mean_us"), ssdtwin::model::InputError);
+  BOOST_CHECK_THROW(metric_from_fio_json(j, "total.lat_mean_us"), ssdtwin::config::InputError);
 }
 
 BOOST_AUTO_TEST_CASE(tags_join_the_lab_file_and_the_job) {
   // [lab] tags = ["smoke"]; the job is a 4K random read at QD4, the metric read.iops.
-  auto lab = ssdtwin::model::load_lab_file(ssdtwin::test::source_path("tests/cli/data/lab-tagged.toml"));
+  auto lab = ssdtwin::lab::load_lab_file(ssdtwin::test::source_path("tests/cli/data/lab-tagged.toml"));
   BOOST_TEST(lab.records.at(0).tags == std::vector<std::string>{"smoke"}, boost::test_tools::per_element());
-  ssdtwin::model::add_derived_tags(lab);
+  ssdtwin::lab::add_derived_tags(lab);
   BOOST_REQUIRE(lab.records.size() == 1);
   const std::vector<std::string> want = {"random-read", "smoke", "throughput"};
   BOOST_TEST(lab.records[0].tags == want, boost::test_tools::per_element());

@@ -2,8 +2,8 @@
 
 #include "ftl/mapping.h"
 #include "ftl/functional_writer.h"
-#include "model/config_loader.h"
-#include "model/layout.h"
+#include "config/config_loader.h"
+#include "config/layout.h"
 #include "sim/rng.h"
 #include "test_support.h"
 
@@ -11,23 +11,23 @@ using namespace ssdtwin;
 using namespace ssdtwin::ftl;
 
 namespace {
-model::Layout tiny_layout() {
-  const auto p = model::load_profile(test::tiny_drive());
-  return model::make_layout(p.config, 1);
+config::Layout tiny_layout() {
+  const auto p = config::load_profile(test::tiny_drive());
+  return config::make_layout(p.config, 1);
 }
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(mapping)
 
 BOOST_AUTO_TEST_CASE(scaled_layout_keeps_the_overprovisioning_ratio) {
-  const auto p = model::load_profile(test::max9550());
+  const auto p = config::load_profile(test::max9550());
   const auto full = double(p.config.raw_bytes()) / double(p.config.user_bytes);
   for (std::uint32_t s : {8u, 16u, 32u}) {
-    const auto l = model::make_layout(p.config, s);
+    const auto l = config::make_layout(p.config, s);
     BOOST_TEST(double(l.geo.physical_ius) / double(l.user_ius) == full, boost::test_tools::tolerance(1e-6));
     BOOST_TEST(l.geo.dies == 128u);
   }
-  BOOST_TEST(model::auto_scale(p.config, model::kDefaultMapBudgetBytes) == 32u);
+  BOOST_TEST(config::auto_scale(p.config, config::kDefaultMapBudgetBytes) == 32u);
 }
 
 BOOST_AUTO_TEST_CASE(every_bundled_drive_profile_auto_scales_its_maps_under_1_gib) {
@@ -35,22 +35,22 @@ BOOST_AUTO_TEST_CASE(every_bundled_drive_profile_auto_scales_its_maps_under_1_gi
   // bundled drive, the 61.44 TB 6550 ION included, under 2 GiB of RSS.
   for (const char* d : {"micron-9550-max-12.8tb", "micron-9550-pro-15.36tb", "micron-9400-pro-7.68tb", "micron-9400-pro-30.72tb",
                         "micron-6550-ion-61.44tb"}) {
-    const auto p = model::load_profile(test::source_path(std::string("scenarios/drives/") + d + ".toml"));
-    const auto l = model::make_layout(p.config, model::auto_scale(p.config, model::kDefaultMapBudgetBytes));
-    BOOST_TEST(l.map_bytes() <= model::kDefaultMapBudgetBytes, d);
+    const auto p = config::load_profile(test::source_path(std::string("scenarios/drives/") + d + ".toml"));
+    const auto l = config::make_layout(p.config, config::auto_scale(p.config, config::kDefaultMapBudgetBytes));
+    BOOST_TEST(l.map_bytes() <= config::kDefaultMapBudgetBytes, d);
   }
 }
 
 BOOST_AUTO_TEST_CASE(scale_keeps_block_groups_and_shrinks_them) {
-  const auto p = model::load_profile(test::max9550());
+  const auto p = config::load_profile(test::max9550());
   // (Scale 1 and 2 exceed the 31-bit map entry for this 17.6 TB drive.)
-  const auto s4 = model::make_layout(p.config, 4), s32 = model::make_layout(p.config, 32);
+  const auto s4 = config::make_layout(p.config, 4), s32 = config::make_layout(p.config, 32);
   BOOST_TEST(s32.geo.bgs_per_die == 607u);
   BOOST_TEST(s4.geo.bgs_per_die == 607u);
   BOOST_TEST(s32.geo.units_per_bg * 8 == s4.geo.units_per_bg);
   BOOST_TEST(s32.tBERS_ps * 8 == s4.tBERS_ps);  // erase time per programmed byte unchanged
   // 768 wordlines per block: a larger scale is refused.
-  BOOST_CHECK_EXCEPTION(model::make_layout(p.config, 1024), std::invalid_argument, [](const std::invalid_argument& e) {
+  BOOST_CHECK_EXCEPTION(config::make_layout(p.config, 1024), std::invalid_argument, [](const std::invalid_argument& e) {
     return std::string(e.what()).find("wordlines per block") != std::string::npos;
   });
 }
@@ -103,7 +103,7 @@ BOOST_AUTO_TEST_CASE(random_overwrites_run_gc_and_keep_the_map_exact) {
 
 namespace {
 // Fills the drive once and returns die 0's closed block groups, oldest first.
-std::vector<std::uint32_t> fill_and_list_closed(Mapping& m, const model::Layout& l) {
+std::vector<std::uint32_t> fill_and_list_closed(Mapping& m, const config::Layout& l) {
   FunctionalWriter w(m, {2, 3});
   for (std::uint64_t lpn = 0; lpn < m.user_ius(); ++lpn) w.write(lpn);
   w.flush();
@@ -114,14 +114,14 @@ std::vector<std::uint32_t> fill_and_list_closed(Mapping& m, const model::Layout&
 }
 
 // Deallocates the data of the first `n` IUs of die 0's block group `bg`.
-void thin(Mapping& m, const model::Layout& l, std::uint32_t bg, std::uint64_t n) {
+void thin(Mapping& m, const config::Layout& l, std::uint32_t bg, std::uint64_t n) {
   const std::uint64_t base = l.geo.bg_base(0, bg);
   for (std::uint64_t p = base; p < base + n; ++p)
     if (m.p2l(p) < Mapping::kInvalid) m.trim(m.p2l(p));
 }
 
 // Thins the oldest closed block groups of die 0 by `kill[k]` IUs each; returns them.
-std::vector<std::uint32_t> age_and_thin(Mapping& m, const model::Layout& l, const std::vector<std::uint64_t>& kill) {
+std::vector<std::uint32_t> age_and_thin(Mapping& m, const config::Layout& l, const std::vector<std::uint64_t>& kill) {
   std::vector<std::uint32_t> closed = fill_and_list_closed(m, l);
   closed.resize(kill.size());
   for (std::size_t k = 0; k < kill.size(); ++k) thin(m, l, closed[k], kill[k]);

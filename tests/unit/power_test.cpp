@@ -1,7 +1,7 @@
 #include <boost/test/unit_test.hpp>
 
-#include "model/config_loader.h"
-#include "model/energy.h"
+#include "config/config_loader.h"
+#include "power/energy.h"
 #include "nand/nand_energy.h"
 #include "test_support.h"
 
@@ -10,7 +10,7 @@ using namespace ssdtwin;
 BOOST_AUTO_TEST_SUITE(power)
 
 BOOST_AUTO_TEST_CASE(energy_per_program_matches_vit) {
-  const auto p = model::load_profile(test::max9550());
+  const auto p = config::load_profile(test::max9550());
   const nand::NandConfig& n = p.config.nand;
   // 3.3 V x 30 mA x 1.8 ms = 178.2 uJ per one-shot program of a wordline on all planes.
   BOOST_TEST(nand::program_energy_j(n) == n.vcc_v * n.program_ma * 1e-3 * s_from_ps(n.tPROG_ps),
@@ -20,17 +20,17 @@ BOOST_AUTO_TEST_CASE(energy_per_program_matches_vit) {
 }
 
 BOOST_AUTO_TEST_CASE(energy_breakdown_adds_each_activity_to_its_component) {
-  const auto p = model::load_profile(test::max9550());
-  const auto layout = model::make_layout(p.config, 32);
+  const auto p = config::load_profile(test::max9550());
+  const auto layout = config::make_layout(p.config, 32);
   const auto& c = p.config;
-  model::ActivityCounters a, b;
+  ssdtwin::power::ActivityCounters a, b;
   b.t_s = b.operational_s = 2.0;
   b.nand_programs = 1000;
   b.nand_erases = 10;
   b.nand_bus_bytes = 1'000'000;
   b.core_busy_s = 0.5;
   b.host_bytes = 2'000'000'000;
-  const auto e = model::energy_between(c, layout, a, b);
+  const auto e = ssdtwin::power::energy_between(c, layout, a, b);
   BOOST_TEST(e.nand_array_j == 1000 * nand::program_energy_j(c.nand) + 10 * nand::erase_energy_j(c.nand, layout.tBERS_ps),
              boost::test_tools::tolerance(1e-9));
   BOOST_TEST(e.nand_io_j == 1e6 * c.nand.io_pj_per_byte * 1e-12, boost::test_tools::tolerance(1e-9));
@@ -40,10 +40,10 @@ BOOST_AUTO_TEST_CASE(energy_breakdown_adds_each_activity_to_its_component) {
              boost::test_tools::tolerance(1e-9));
   BOOST_TEST(e.dram_j == 2.0 * c.power.dram_w + 2e9 * c.power.dram_pj_per_byte * 1e-12, boost::test_tools::tolerance(1e-9));
   // A non-operational second: PCIe in L1 and the controller's non-operational power instead.
-  model::ActivityCounters n = b;
+  ssdtwin::power::ActivityCounters n = b;
   n.t_s += 1.0;
   n.non_operational_s += 1.0;
-  const auto idle = model::energy_between(c, layout, b, n);
+  const auto idle = ssdtwin::power::energy_between(c, layout, b, n);
   BOOST_TEST(idle.pcie_j == c.power.pcie_l1_w, boost::test_tools::tolerance(1e-9));
   BOOST_TEST(idle.controller_j == c.power.nonop_controller_w, boost::test_tools::tolerance(1e-9));
   BOOST_TEST(idle.nand_array_j == 0.0);

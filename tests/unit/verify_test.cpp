@@ -3,8 +3,8 @@
 #include "ftl/functional_writer.h"
 #include "ftl/mapping.h"
 #include "ftl/verify_tags.h"
-#include "model/config_loader.h"
-#include "model/layout.h"
+#include "config/config_loader.h"
+#include "config/layout.h"
 #include "sim/rng.h"
 #include "test_support.h"
 
@@ -13,10 +13,10 @@ using namespace ssdtwin::ftl;
 
 namespace {
 struct Tagged {
-  model::Layout l;
+  config::Layout l;
   Mapping m;
   VerifyTags v;
-  explicit Tagged(const model::Layout& layout)
+  explicit Tagged(const config::Layout& layout)
       : l(layout), m(l.geo, l.user_ius, 1), v(l.user_ius, l.geo.physical_ius, l.geo.ius_per_unit) {
     m.set_verify(&v);
   }
@@ -27,7 +27,7 @@ struct Tagged {
   }
 };
 
-model::Layout tiny_layout() { return model::make_layout(model::load_profile(test::tiny_drive()).config, 1); }
+config::Layout tiny_layout() { return config::make_layout(config::load_profile(test::tiny_drive()).config, 1); }
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(verify)

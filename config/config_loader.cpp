@@ -1,0 +1,321 @@
+#include "config/config_loader.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <toml++/toml.h>
+
+#include "config/config_keys.h"
+#include "power/energy.h"
+#include "config/input_error.h"
+#include "config/path_exists.h"
+
+namespace ssdtwin::config {
+namespace {
+
+std::string kind_name(ProfileKind k) { return k == ProfileKind::Drive ? "drive" : "nand"; }
+
+std::string allowed_keys_in(ProfileKind kind, const std::string& section) {
+  std::string s;
+  for (const KeyDesc& k : config_keys())
+    if (k.file == kind && k.section() == section) s += (s.empty() ? "" : ", ") + k.key();
+  return s;
+}
+std::string allowed_sections(ProfileKind kind) {
+  std::string s;
+  for (const KeyDesc& k : config_keys())
+    if (k.file == kind && s.find("[" + k.section() + "]") == std::string::npos)
+      s += (s.empty() ? "" : ", ") + ("[" + k.section() + "]");
+  return s;
+}
+
+class Loader {
+ public:
+  explicit Loader(LoadedProfile& p) : p_(p) {}
+
+  void load_file(ProfileKind kind, const std::string& path, int depth = 0) {
+    toml::table root;
+    try {
+      root = toml::parse_file(path);
+    } catch (const toml::parse_error& e) {
+      const auto& b = e.source().begin;
+      if (!path_exists(path)) throw InputError(fmt::format("{}: cannot open profile", path));
+      throw InputError(fmt::format("{}:{}:{}: TOML syntax error: {}", path, b.line, b.column, e.description()));
+    }
+    if (kind == ProfileKind::Drive) load_base(path, root, depth);
+    for (auto&& [sec_key, sec_node] : root) {
+      const std::string section(sec_key.str());
+      const auto line = sec_node.source().begin.line;
+      if (kind == ProfileKind::Drive && section == "power_state") {
+        load_power_states(path, sec_node);
+        continue;
+      }
+      if (!sec_node.is_table())
+        throw InputError(fmt::format("{}:{}: key '{}' is outside any section; sections allowed: {}", path, line,
+                                     section, allowed_sections(kind)));
+      if (allowed_keys_in(kind, section).empty())
+        throw InputError(fmt::format("{}:{}: unknown section [{}]; allowed: {}", path, line, section,
+                                     allowed_sections(kind)));
+      for (auto&& [key, node] : *sec_node.as_table()) {
+        const std::string full = section + "." + std::string(key.str());
+        set(kind, full, node, fmt::format("{}:{}", path, node.source().begin.line));
+        if (kind == ProfileKind::Drive && full == "drive.nand_profile") nand_dir_ = std::filesystem::path(path).parent_path();
+      }
+    }
+  }
+
+  // Directory that drive.nand_profile is relative to: that of the file which set it last.
+  const std::filesystem::path& nand_dir() const { return nand_dir_; }
+
+  void set_override(const std::string& spec) {
+    const auto eq = spec.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw InputError(fmt::format("--set '{}': expected section.key=value (NAND keys: nand.section.key=value)", spec));
+    std::string path = spec.substr(0, eq);
+    const std::string value = spec.substr(eq + 1);
+    ProfileKind kind = ProfileKind::Drive;
+    if (path.rfind("nand.", 0) == 0 && std::count(path.begin(), path.end(), '.') == 2) {
+      kind = ProfileKind::Nand;
+      path = path.substr(5);
+    }
+    toml::table t;
+    try {
+      t = toml::parse("v = " + value);
+    } catch (const toml::parse_error&) {
+      t = toml::table{{"v", value}};  // bare text: treat as a string
+    }
+    set(kind, path, *t.get("v"), "--set " + spec);
+  }
+
+  void require_all() {
+    for (const KeyDesc& k : config_keys()) {
+      const std::string id = kind_name(k.file) + ":" + k.path;
+      if (p_.origin.count(id)) continue;
+      const std::string& file = k.file == ProfileKind::Drive ? p_.drive_path : p_.nand_path;
+      if (!k.default_text)
+        throw InputError(fmt::format("{}: missing required key '{}' ({}{}): {}", file, k.path, k.allowed_text(),
+                                     k.unit.empty() ? "" : ", unit " + k.unit, k.description));
+      if (k.type == KeyType::String) k.set_str(p_.config, *k.default_text);
+      else k.set_num(p_.config, std::stod(*k.default_text));
+      p_.origin[id] = "default";
+    }
+  }
+
+ private:
+  // drive.base_profile: the base file (and its own base) load first, so this file's keys
+  // replace theirs.
+  void load_base(const std::string& path, const toml::table& root, int depth) {
+    const toml::node* node = root.at_path("drive.base_profile").node();
+    if (!node) return;
+    const std::string where = fmt::format("{}:{}: key 'drive.base_profile'", path, node->source().begin.line);
+    if (!node->is_string()) throw InputError(fmt::format("{} must be a quoted path to a drive profile", where));
+    if (depth >= 8)
+      throw InputError(fmt::format("{}: more than 8 levels of base profiles (a cycle?); chain: {}", where,
+                                   fmt::join(p_.base_paths, " <- ")));
+    const auto base = (std::filesystem::path(path).parent_path() / node->as_string()->get()).lexically_normal();
+    if (!path_exists(base))
+      throw InputError(fmt::format("{}: file '{}' does not exist", where, base.string()));
+    p_.base_paths.push_back(base.string());
+    load_file(ProfileKind::Drive, base.string(), depth + 1);
+  }
+
+  // [[power_state]] entries, PS0 first: the NVMe power-state descriptor table.
+  void load_power_states(const std::string& path, const toml::node& node) {
+    const auto line0 = node.source().begin.line;
+    if (!node.is_array_of_tables())
+      throw InputError(fmt::format("{}:{}: 'power_state' must be an array of tables ([[power_state]] entries)", path, line0));
+    p_.config.power.states.clear();
+    p_.origin["drive:power_state"] = fmt::format("{}:{}", path, line0);
+    static const char* kAllowed = "mp_w, non_operational, enlat_us, exlat_us, rrt, rrl, rwt, rwl, idlp_w, actp_w";
+    for (auto&& entry : *node.as_array()) {
+      const toml::table& t = *entry.as_table();
+      const std::size_t ps = p_.config.power.states.size();
+      power::PowerStateDesc d;
+      bool has_mp = false;
+      for (auto&& kv : t) {
+        const std::string key(kv.first.str());
+        const toml::node& v = kv.second;  // a plain reference: C++17 lambdas cannot capture structured bindings
+        const auto where = fmt::format("{}:{}: [[power_state]] PS{} key '{}'", path, v.source().begin.line, ps, key);
+        auto number = [&](double lo, double hi) {
+          double x;
+          if (v.is_integer()) x = double(v.as_integer()->get());
+          else if (v.is_floating_point()) x = v.as_floating_point()->get();
+          else throw InputError(fmt::format("{} must be a number in {} .. {}", where, lo, hi));
+          if (!(x >= lo && x <= hi)) throw InputError(fmt::format("{} = {} is out of range; allowed {} .. {}", where, x, lo, hi));
+          return x;
+        };
+        if (key == "mp_w") d.mp_w = number(0.01, 1000), has_mp = true;
+        else if (key == "non_operational") {
+          if (!v.is_boolean()) throw InputError(fmt::format("{} must be true or false", where));
+          d.non_operational = v.as_boolean()->get();
+        } else if (key == "enlat_us") d.enlat_ps = static_cast<TimePs>(number(0, 1e8) * kPsPerUs);
+        else if (key == "exlat_us") d.exlat_ps = static_cast<TimePs>(number(0, 1e8) * kPsPerUs);
+        else if (key == "rrt") d.rrt = static_cast<std::uint32_t>(number(0, 31));
+        else if (key == "rrl") d.rrl = static_cast<std::uint32_t>(number(0, 31));
+        else if (key == "rwt") d.rwt = static_cast<std::uint32_t>(number(0, 31));
+        else if (key == "rwl") d.rwl = static_cast<std::uint32_t>(number(0, 31));
+        else if (key == "idlp_w") d.idlp_w = number(0, 1000);
+        else if (key == "actp_w") d.actp_w = number(0, 1000);
+        else throw InputError(fmt::format("{}: unknown; allowed: {}", where, kAllowed));
+      }
+      if (!has_mp)
+        throw InputError(fmt::format("{}:{}: [[power_state]] PS{} needs key 'mp_w' (maximum power, W)", path,
+                                     entry.source().begin.line, ps));
+      p_.config.power.states.push_back(d);
+    }
+  }
+
+  void set(ProfileKind kind, const std::string& path, const toml::node& node, const std::string& where) {
+    const KeyDesc* k = find_key(kind, path);
+    if (!k) {
+      const std::string section = path.substr(0, path.find('.'));
+      const std::string allowed = allowed_keys_in(kind, section);
+      if (allowed.empty())
+        throw InputError(fmt::format("{}: unknown key '{}' in the {} profile; sections allowed: {}", where, path,
+                                     kind_name(kind), allowed_sections(kind)));
+      throw InputError(fmt::format("{}: unknown key '{}'; allowed in [{}]: {}", where, path, section, allowed));
+    }
+    const std::string unit = k->unit.empty() ? "" : fmt::format(" ({})", k->unit);
+    if (k->type == KeyType::String) {
+      if (!node.is_string())
+        throw InputError(fmt::format("{}: key '{}' must be a quoted string", where, path));
+      k->set_str(p_.config, node.as_string()->get());
+    } else {
+      double v;
+      if (node.is_integer()) v = double(node.as_integer()->get());
+      else if (node.is_floating_point() && k->type == KeyType::Float) v = node.as_floating_point()->get();
+      else if (node.is_floating_point())
+        throw InputError(fmt::format("{}: key '{}' must be a whole number{}; allowed {}", where, path, unit, k->allowed_text()));
+      else
+        throw InputError(fmt::format("{}: key '{}' must be a number{}; allowed {}", where, path, unit, k->allowed_text()));
+      const bool in_list = k->allowed.empty() || std::find(k->allowed.begin(), k->allowed.end(), v) != k->allowed.end();
+      if (!in_list || v < k->min || v > k->max || !std::isfinite(v))
+        throw InputError(fmt::format("{}: key '{}' = {} is out of range{}; allowed {}", where, path, v, unit, k->allowed_text()));
+      k->set_num(p_.config, v);
+    }
+    p_.origin[kind_name(kind) + ":" + path] = where;
+  }
+
+  LoadedProfile& p_;
+  std::filesystem::path nand_dir_;
+};
+
+std::string where(const LoadedProfile& p, ProfileKind kind, const std::string& key) {
+  const auto it = p.origin.find(kind_name(kind) + ":" + key);
+  const std::string loc = it == p.origin.end() ? "?" : it->second;
+  return fmt::format("{}: key '{}'", loc, key);
+}
+
+}  // namespace
+
+LoadedProfile load_profile(const std::string& drive_path, const std::vector<std::string>& overrides) {
+  LoadedProfile p;
+  p.drive_path = drive_path;
+  Loader l(p);
+  l.load_file(ProfileKind::Drive, drive_path);
+  const std::filesystem::path drive_dir = std::filesystem::path(drive_path).parent_path();
+  // Overrides of the NAND profile path must apply before it is read.
+  for (const auto& o : overrides)
+    if (o.rfind("drive.nand_profile=", 0) == 0) l.set_override(o);
+  if (p.config.nand_profile.empty())
+    throw InputError(fmt::format("{}: missing required key 'drive.nand_profile' (text): NAND generation profile, "
+                                 "relative to this file", drive_path));
+  // A --set drive.nand_profile is relative to the drive profile; a profile's own, to its file.
+  const bool from_set = p.origin["drive:drive.nand_profile"].rfind("--set", 0) == 0;
+  p.nand_path = ((from_set ? drive_dir : l.nand_dir()) / p.config.nand_profile).lexically_normal().string();
+  if (!path_exists(p.nand_path))
+    throw InputError(fmt::format("{}: key 'drive.nand_profile': file '{}' does not exist", where(p, ProfileKind::Drive, "drive.nand_profile"), p.nand_path));
+  l.load_file(ProfileKind::Nand, p.nand_path);
+  for (const auto& o : overrides)
+    if (o.rfind("drive.nand_profile=", 0) != 0) l.set_override(o);
+  l.require_all();
+  validate_drive(p);
+  return p;
+}
+
+void validate_drive(LoadedProfile& p) {
+  DriveConfig& c = p.config;
+  static const std::pair<const char*, ftl::GcPolicy> kPolicies[] = {{"greedy", ftl::GcPolicy::Greedy},
+                                                                    {"fifo", ftl::GcPolicy::Fifo},
+                                                                    {"cost_benefit", ftl::GcPolicy::CostBenefit},
+                                                                    {"windowed_greedy", ftl::GcPolicy::WindowedGreedy}};
+  const auto pol = std::find_if(std::begin(kPolicies), std::end(kPolicies),
+                                [&](const auto& e) { return c.ftl.gc_policy_name == e.first; });
+  if (pol == std::end(kPolicies))
+    throw InputError(fmt::format("{}: '{}' is not allowed; use greedy, fifo, cost_benefit or windowed_greedy",
+                                 where(p, ProfileKind::Drive, "ftl.gc_policy"), c.ftl.gc_policy_name));
+  c.ftl.gc_policy = pol->second;
+  const nand::NandConfig& n = c.nand;
+  using K = ProfileKind;
+  const double nominal_die = n.die_capacity_gbit * 1073741824.0 / 8.0;
+  if (double(n.die_raw_bytes()) < nominal_die)
+    throw InputError(fmt::format("{}: the geometry holds {} bytes per die (planes x blocks x pages x page_bytes), "
+                                 "less than the nominal {} Gbit ({:.0f} bytes)", where(p, K::Nand, "geometry.blocks_per_plane"),
+                                 n.die_raw_bytes(), n.die_capacity_gbit, nominal_die));
+  if (double(n.die_raw_bytes()) > nominal_die * 1.10)
+    throw InputError(fmt::format("{}: the geometry holds {} bytes per die, more than 110% of the nominal {} Gbit; "
+                                 "check blocks_per_plane and pages_per_block", where(p, K::Nand, "geometry.blocks_per_plane"),
+                                 n.die_raw_bytes(), n.die_capacity_gbit));
+  if (n.pages_per_block % n.bits_per_cell)
+    throw InputError(fmt::format("{}: pages_per_block = {} is not a multiple of bits_per_cell = {} (whole wordlines)",
+                                 where(p, K::Nand, "geometry.pages_per_block"), n.pages_per_block, n.bits_per_cell));
+  if (n.page_bytes % c.ftl.iu_bytes)
+    throw InputError(fmt::format("{}: page_bytes = {} is not a multiple of the indirection unit ftl.iu_bytes = {}",
+                                 where(p, K::Drive, "ftl.iu_bytes"), n.page_bytes, c.ftl.iu_bytes));
+  if (c.raw_bytes() < c.raw_bytes_nominal)
+    throw InputError(fmt::format("{}: {} dies of {} bytes give {} bytes, less than raw_bytes_nominal = {}",
+                                 where(p, K::Drive, "capacity.raw_bytes_nominal"), c.dies(), n.die_raw_bytes(),
+                                 c.raw_bytes(), c.raw_bytes_nominal));
+  if (c.raw_bytes() <= c.user_bytes)
+    throw InputError(fmt::format("{}: user capacity {} bytes is not below the raw NAND capacity {} bytes; "
+                                 "overprovisioning must be positive", where(p, K::Drive, "capacity.user_bytes"),
+                                 c.user_bytes, c.raw_bytes()));
+  const std::uint64_t unit_bytes = std::uint64_t(n.page_bytes) * n.planes_per_die * n.bits_per_cell;
+  if (c.ftl.write_buffer_bytes < 2 * unit_bytes)
+    throw InputError(fmt::format("{}: {} bytes cannot hold two program units of {} bytes (planes x bits_per_cell x page)",
+                                 where(p, K::Drive, "ftl.write_buffer_mib"), c.ftl.write_buffer_bytes, unit_bytes));
+  if (c.ftl.gc_high_watermark_bgs <= c.ftl.gc_low_watermark_bgs)
+    throw InputError(fmt::format("{}: gc_high_watermark_bgs = {} must exceed gc_low_watermark_bgs = {}",
+                                 where(p, K::Drive, "ftl.gc_high_watermark_bgs"), c.ftl.gc_high_watermark_bgs,
+                                 c.ftl.gc_low_watermark_bgs));
+  if (c.ftl.idle_gc_after_ps && c.ftl.idle_gc_target_bgs < c.ftl.gc_high_watermark_bgs)
+    throw InputError(fmt::format("{}: idle_gc_target_bgs = {} must be at least gc_high_watermark_bgs = {} when "
+                                 "idle_gc_after_us is set", where(p, K::Drive, "ftl.idle_gc_target_bgs"),
+                                 c.ftl.idle_gc_target_bgs, c.ftl.gc_high_watermark_bgs));
+  if (c.ftl.gc_high_watermark_bgs + 2 > n.blocks_per_plane)
+    throw InputError(fmt::format("{}: gc_high_watermark_bgs = {} leaves no room in {} blocks per plane",
+                                 where(p, K::Drive, "ftl.gc_high_watermark_bgs"), c.ftl.gc_high_watermark_bgs,
+                                 n.blocks_per_plane));
+  if (c.controller.fe_write_cores > c.controller.fe_cores)
+    throw InputError(fmt::format("{}: fe_write_cores = {} exceeds fe_cores = {} (0 lets every core run writes)",
+                                 where(p, K::Drive, "controller.fe_write_cores"), c.controller.fe_write_cores,
+                                 c.controller.fe_cores));
+  validate_power_states(p);
+}
+
+void validate_power_states(const LoadedProfile& p) {
+  const DriveConfig& c = p.config;
+  const auto& st = c.power.states;
+  const auto it = p.origin.find("drive:power_state");
+  const std::string loc = it == p.origin.end() ? p.drive_path : it->second;
+  if (st.empty())
+    throw InputError(fmt::format("{}: missing the power-state table: add [[power_state]] entries (PS0 first) with "
+                                 "mp_w and optionally non_operational, enlat_us, exlat_us, rrt, rrl, rwt, rwl, idlp_w, "
+                                 "actp_w", p.drive_path));
+  if (st[0].non_operational)
+    throw InputError(fmt::format("{}: [[power_state]] PS0 must be operational (NVMe requires it)", loc));
+  const double idle_w = power::operational_static_w(c);
+  for (std::size_t i = 0; i < st.size(); ++i) {
+    for (std::uint32_t rank : {st[i].rrt, st[i].rrl, st[i].rwt, st[i].rwl})
+      if (rank >= st.size())
+        throw InputError(fmt::format("{}: [[power_state]] PS{}: relative ranks (rrt, rrl, rwt, rwl) must be below the "
+                                     "number of states ({})", loc, i, st.size()));
+    if (!st[i].non_operational && st[i].mp_w <= idle_w)
+      throw InputError(fmt::format("{}: [[power_state]] PS{}: mp_w = {} W does not exceed the drive's idle operational "
+                                   "power ({:.2f} W from [power] and the NAND standby current)", loc, i, st[i].mp_w, idle_w));
+  }
+}
+
+}  // namespace ssdtwin::config

@@ -1,0 +1,35 @@
+// The fully resolved drive description: plain structs, validated once by the loader
+// (model/config_loader.h). The simulation core only ever sees this.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "ftl/ftl_config.h"
+#include "host_if/host_if_config.h"
+#include "power/power_config.h"
+#include "nand/nand_config.h"
+
+namespace ssdtwin::config {
+
+struct DriveConfig {
+  std::string name;
+  std::string base_profile;          // drive profile this one extends, as written ("" none)
+  std::string nand_profile;          // path as written in the drive profile
+  std::uint64_t user_bytes = 0;      // advertised user capacity
+  std::uint64_t raw_bytes_nominal = 0;  // NAND capacity on the bill of materials
+  std::uint32_t channels = 0;
+  std::uint32_t dies_per_channel = 0;
+  double warranty_years = 0;
+  nand::NandConfig nand;
+  ftl::FtlConfig ftl;
+  host_if::PcieConfig pcie;
+  host_if::ControllerConfig controller;
+  host_if::HostConfig host;
+  power::PowerConfig power;
+
+  std::uint32_t dies() const { return channels * dies_per_channel; }
+  std::uint64_t raw_bytes() const { return std::uint64_t(dies()) * nand.die_raw_bytes(); }
+  double op_ratio() const { return double(raw_bytes()) / double(user_bytes) - 1.0; }
+};
+
+}  // namespace ssdtwin::config

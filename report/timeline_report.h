@@ -1,0 +1,14 @@
+// The NAND timeline of a run (RunOptions::timeline_*) as Chrome trace-event JSON, which
+// Perfetto (ui.perfetto.dev) and chrome://tracing open: one process "NAND dies" with a
+// track per die (tR host / tR GC, tPROG, tBERS) and one "NAND channels" with a track per
+// channel (data out, data in); times in microseconds of simulated time.
+#pragma once
+#include <nlohmann/json.hpp>
+
+#include "model/simulation.h"
+
+namespace ssdtwin::report {
+
+nlohmann::ordered_json timeline_chrome_json(const model::RunResult& r);
+
+}  // namespace ssdtwin::report
