@@ -3,6 +3,8 @@
 #include <cmath>
 #include <fmt/format.h>
 
+#include "ftl/victim_policy.h"
+
 namespace ssdtwin::config {
 namespace {
 
@@ -83,8 +85,8 @@ std::vector<KeyDesc> build() {
   k.push_back(num(D::Drive, "ftl.gc_reads_inflight", I, "", 1, 64, 1, "Per die: GC page reads outstanding at once",
                   ACC(ftl.gc_reads_inflight), {}, "6"));
   {
-    KeyDesc pol = text(D::Drive, "ftl.gc_policy", "GC victim selection: greedy, fifo, cost_benefit or windowed_greedy",
-                       ACC(ftl.gc_policy_name));
+    static const std::string desc = "GC victim selection: " + ftl::victim_policy_names();
+    KeyDesc pol = text(D::Drive, "ftl.gc_policy", desc.c_str(), ACC(ftl.gc_policy));
     pol.default_text = "greedy";
     k.push_back(pol);
   }

@@ -8,6 +8,7 @@
 #include <toml++/toml.h>
 
 #include "config/config_keys.h"
+#include "ftl/victim_policy.h"
 #include "power/energy.h"
 #include "config/input_error.h"
 #include "config/path_exists.h"
@@ -237,16 +238,9 @@ LoadedProfile load_profile(const std::string& drive_path, const std::vector<std:
 
 void validate_drive(LoadedProfile& p) {
   DriveConfig& c = p.config;
-  static const std::pair<const char*, ftl::GcPolicy> kPolicies[] = {{"greedy", ftl::GcPolicy::Greedy},
-                                                                    {"fifo", ftl::GcPolicy::Fifo},
-                                                                    {"cost_benefit", ftl::GcPolicy::CostBenefit},
-                                                                    {"windowed_greedy", ftl::GcPolicy::WindowedGreedy}};
-  const auto pol = std::find_if(std::begin(kPolicies), std::end(kPolicies),
-                                [&](const auto& e) { return c.ftl.gc_policy_name == e.first; });
-  if (pol == std::end(kPolicies))
-    throw InputError(fmt::format("{}: '{}' is not allowed; use greedy, fifo, cost_benefit or windowed_greedy",
-                                 where(p, ProfileKind::Drive, "ftl.gc_policy"), c.ftl.gc_policy_name));
-  c.ftl.gc_policy = pol->second;
+  if (!ftl::find_victim_policy(c.ftl.gc_policy))
+    throw InputError(fmt::format("{}: '{}' is not allowed; use {}", where(p, ProfileKind::Drive, "ftl.gc_policy"),
+                                 c.ftl.gc_policy, ftl::victim_policy_names()));
   const nand::NandConfig& n = c.nand;
   using K = ProfileKind;
   const double nominal_die = n.die_capacity_gbit * 1073741824.0 / 8.0;

@@ -7,20 +7,13 @@
 
 namespace ssdtwin::ftl {
 
-// GC victim selection. Greedy: fewest valid IUs. FIFO: the block group closed longest ago.
-// Cost-benefit (Rosenblum & Ousterhout, LFS 1992): largest (1 - u) x age / (1 + u), u the
-// valid fraction, age in block groups closed since. Windowed greedy: fewest valid among the
-// gc_window_bgs oldest closed block groups.
-enum class GcPolicy : std::uint8_t { Greedy, Fifo, CostBenefit, WindowedGreedy };
-
 struct FtlConfig {
   std::uint32_t iu_bytes = 0;            // indirection unit: bytes mapped per L2P entry
   std::uint64_t write_buffer_bytes = 0;  // power-loss-protected DRAM write buffer
   std::uint32_t gc_low_watermark_bgs = 0;   // per die: GC starts below this many free block groups
   std::uint32_t gc_high_watermark_bgs = 0;  // per die: GC stops at this many
   std::uint32_t gc_reads_inflight = 0;      // per die: GC page reads outstanding at once
-  std::string gc_policy_name = "greedy";
-  GcPolicy gc_policy = GcPolicy::Greedy;    // resolved from gc_policy_name at load
+  std::string gc_policy = "greedy";         // a name from ftl/gc/policies.def (ftl/victim_policy.h)
   std::uint32_t gc_window_bgs = 16;         // per die, for windowed greedy
   std::uint32_t static_wl_spread_pe = 0;    // erase-count spread (P/E cycles) that triggers static WL; 0 off
   std::uint32_t gc_paced = 1;               // 1: GC relocation paced by host writes (credits); 0: as fast as it can

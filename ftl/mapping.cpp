@@ -160,7 +160,7 @@ std::uint64_t Mapping::alloc_unit(std::uint32_t die, Stream s) {
 }
 
 int Mapping::pick_victim(std::uint32_t die) {
-  const int bg = policy_ == GcPolicy::Greedy ? pick_greedy(die) : pick_by_scan(die);
+  const int bg = policy_->pick(*this, die);
   if (bg < 0) return -1;
   const std::size_t i = idx(die, std::uint32_t(bg));
   bucket_unlink(i);
@@ -195,7 +195,7 @@ int Mapping::pick_static_wl_victim(std::uint32_t die) {
   return best;
 }
 
-int Mapping::pick_greedy(std::uint32_t die) {
+int Mapping::fewest_valid_closed(std::uint32_t die) {
   // Relocation (GcStream) consumes exactly one slot per valid IU, so any victim with fewer
   // valid IUs than a whole BG frees space; a full one would not (GC would spin).
   const std::uint32_t limit = static_cast<std::uint32_t>(geo_.ius_per_bg - 1);
@@ -206,37 +206,13 @@ int Mapping::pick_greedy(std::uint32_t die) {
   return static_cast<int>(std::size_t(bucket_head_[bucket(die, v)]) % geo_.bgs_per_die);
 }
 
-int Mapping::pick_by_scan(std::uint32_t die) {
-  scratch_.clear();
+const std::vector<GcCandidate>& Mapping::gc_candidates(std::uint32_t die) {
+  candidates_.clear();
   for (std::uint32_t b = 0; b < geo_.bgs_per_die; ++b) {
     const std::size_t i = idx(die, b);
-    if (state_[i] == BgState::Closed && valid_[i] < geo_.ius_per_bg) scratch_.push_back({closed_seq_[i], b});
+    if (state_[i] == BgState::Closed && valid_[i] < geo_.ius_per_bg) candidates_.push_back({closed_seq_[i], b});
   }
-  if (scratch_.empty()) return -1;
-  if (policy_ == GcPolicy::Fifo)
-    return static_cast<int>(std::min_element(scratch_.begin(), scratch_.end())->second);
-  if (policy_ == GcPolicy::WindowedGreedy) {
-    const std::size_t w = std::min<std::size_t>(window_, scratch_.size());
-    std::nth_element(scratch_.begin(), scratch_.begin() + std::ptrdiff_t(w - 1), scratch_.end());
-    std::uint32_t best = scratch_[0].second;
-    for (std::size_t k = 1; k < w; ++k)
-      if (valid_[idx(die, scratch_[k].second)] < valid_[idx(die, best)] ||
-          (valid_[idx(die, scratch_[k].second)] == valid_[idx(die, best)] && scratch_[k].second < best))
-        best = scratch_[k].second;
-    return static_cast<int>(best);
-  }
-  // Cost-benefit: (1 - u) x age / (1 + u).
-  double best_score = -1;
-  std::uint32_t best = 0;
-  for (const auto& [seq, b] : scratch_) {
-    const double u = double(valid_[idx(die, b)]) / double(geo_.ius_per_bg);
-    const double score = (1.0 - u) * double(close_counter_ - seq + 1) / (1.0 + u);
-    if (score > best_score) {
-      best_score = score;
-      best = b;
-    }
-  }
-  return static_cast<int>(best);
+  return candidates_;
 }
 
 void Mapping::erase_bg(std::uint32_t die, std::uint32_t bg) {
@@ -305,7 +281,7 @@ std::string Mapping::check_invariants(const std::uint32_t* buffer_slot_lpn) cons
 
 void configure_mapping(Mapping& map, const FtlConfig& ftl, std::uint32_t wordlines_per_block, double pe_cycles) {
   const std::uint32_t scale = wordlines_per_block / map.geometry().units_per_bg;
-  map.set_gc_policy(ftl.gc_policy, ftl.gc_window_bgs);
+  map.set_gc_policy(ftl.gc_policy, VictimPolicyParams{ftl.gc_window_bgs});
   map.set_wear_levelling(ftl.static_wl_spread_pe * scale, static_cast<std::uint32_t>(pe_cycles * scale));
 }
 

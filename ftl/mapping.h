@@ -7,10 +7,12 @@
 // is superseded (or the IU was padding), kErased until programmed.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "ftl/ftl_config.h"
+#include "ftl/victim_policy.h"
 #include "nand/geometry.h"
 #include "sim/big_array.h"
 
@@ -22,6 +24,14 @@ enum class Stream : std::uint8_t { Host, Gc };
 // Closing: fully allocated, but a unit in it is still being filled or programmed
 // (not yet a GC candidate).
 enum class BgState : std::uint8_t { Free, Open, Closing, Closed, Victim, Retired };
+
+// A GC candidate of one die: a closed block group with fewer valid IUs than a whole one.
+// Ordered by when it closed (closed_seq counts closes across the drive).
+struct GcCandidate {
+  std::uint64_t closed_seq;
+  std::uint32_t bg;
+  bool operator<(const GcCandidate& o) const { return closed_seq != o.closed_seq ? closed_seq < o.closed_seq : bg < o.bg; }
+};
 
 struct MappingCounters {
   std::uint64_t host_ius_programmed = 0;
@@ -54,9 +64,10 @@ class Mapping {
   }
   int pick_static_wl_victim(std::uint32_t die);
   std::uint32_t erase_spread(std::uint32_t die) const;
-  void set_gc_policy(GcPolicy p, std::uint32_t window_bgs) {
-    policy_ = p;
-    window_ = window_bgs;
+  // The GC victim policy (ftl/victim_policy.h); greedy until set.
+  void set_gc_policy(std::unique_ptr<VictimPolicy> policy) { policy_ = std::move(policy); }
+  void set_gc_policy(const std::string& name, const VictimPolicyParams& params = {}) {
+    policy_ = make_victim_policy(name, params);
   }
 
   const nand::Geometry& geometry() const { return geo_; }
@@ -106,6 +117,13 @@ class Mapping {
   // GC: the victim the policy chooses among closed block groups that are not entirely valid
   // (relocating those could free nothing), or -1 when there is none.
   int pick_victim(std::uint32_t die);
+  // What victim policies choose from. The closed block group of `die` with the fewest valid
+  // IUs (lowest-numbered bucket head), or -1: the greedy index, no scan.
+  int fewest_valid_closed(std::uint32_t die);
+  // Every GC candidate of `die` in block-group order (a scan; valid until the next call).
+  const std::vector<GcCandidate>& gc_candidates(std::uint32_t die);
+  // Block groups closed so far on the drive: the clock that ages candidates.
+  std::uint64_t close_counter() const { return close_counter_; }
   void erase_bg(std::uint32_t die, std::uint32_t bg);
   std::uint32_t valid_ius(std::uint32_t die, std::uint32_t bg) const { return valid_[idx(die, bg)]; }
   BgState state(std::uint32_t die, std::uint32_t bg) const { return state_[idx(die, bg)]; }
@@ -133,8 +151,6 @@ class Mapping {
   void bucket_link(std::size_t i);
   void bucket_unlink(std::size_t i);
   void valid_changed(std::size_t i, int delta);
-  int pick_greedy(std::uint32_t die);
-  int pick_by_scan(std::uint32_t die);
   std::size_t bucket(std::uint32_t die, std::uint32_t valid) const {
     return std::size_t(die) * (geo_.ius_per_bg + 1) + valid;
   }
@@ -147,10 +163,9 @@ class Mapping {
   std::vector<std::uint32_t> programs_pending_;
   std::vector<std::uint64_t> closed_seq_;  // when each BG became a GC candidate
   std::uint64_t close_counter_ = 0;
-  GcPolicy policy_ = GcPolicy::Greedy;
-  std::uint32_t window_ = 16;
+  std::unique_ptr<VictimPolicy> policy_ = make_victim_policy("greedy", {});
   std::uint32_t wl_spread_ = 0, retire_at_ = 0;
-  std::vector<std::pair<std::uint64_t, std::uint32_t>> scratch_;
+  std::vector<GcCandidate> candidates_;
   std::vector<std::int32_t> bucket_head_, bucket_next_, bucket_prev_;
   std::vector<std::uint32_t> bucket_min_;
   std::vector<std::vector<std::uint32_t>> free_;  // per die

@@ -76,7 +76,7 @@ BOOST_AUTO_TEST_CASE(cost_benefit_beats_greedy_on_the_skewed_jesd219_workload) {
   opt.precondition_passes = 1;
   const auto layout = config::make_layout(p.config, 1);
   const double greedy = model::run_endurance(p.config, layout, opt).waf;
-  p.config.ftl.gc_policy = ftl::GcPolicy::CostBenefit;
+  p.config.ftl.gc_policy = "cost_benefit";
   const double cb = model::run_endurance(p.config, layout, opt).waf;
   BOOST_TEST_MESSAGE("JESD219 WAF: greedy " << greedy << ", cost-benefit " << cb);
   BOOST_TEST(cb < 0.9 * greedy);

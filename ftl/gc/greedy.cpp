@@ -1,0 +1,22 @@
+// Greedy: the closed block group with the fewest valid IUs (least data to relocate now).
+// Mapping keeps closed block groups bucketed by valid count, so this costs no scan.
+#include "ftl/mapping.h"
+#include "ftl/victim_policy.h"
+
+namespace ssdtwin::ftl {
+namespace {
+class Greedy final : public VictimPolicy {
+ public:
+  int pick(Mapping& map, std::uint32_t die) override { return map.fewest_valid_closed(die); }
+};
+}  // namespace
+
+const VictimPolicyInfo& greedy_policy() {
+  static const VictimPolicyInfo info{"greedy", "fewest valid IUs",
+                                     [](const VictimPolicyParams&) -> std::unique_ptr<VictimPolicy> {
+                                       return std::make_unique<Greedy>();
+                                     }};
+  return info;
+}
+
+}  // namespace ssdtwin::ftl
