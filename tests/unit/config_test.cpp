@@ -142,7 +142,7 @@ BOOST_AUTO_TEST_CASE(gc_high_not_above_low_is_an_error) {
                {"must exceed gc_low_watermark_bgs"}, {"ftl.gc_low_watermark_bgs=3"});
 }
 BOOST_AUTO_TEST_CASE(unknown_gc_policy_lists_the_policies) {
-  expect_error("policy", kDrive, kNand, {"--set ftl.gc_policy=lru", "use greedy, fifo, cost_benefit or windowed_greedy"},
+  expect_error("policy", kDrive, kNand, {"--set ftl.gc_policy=lru", "use greedy, fifo, cost_benefit, windowed_greedy or d_choices"},
                {"ftl.gc_policy=lru"});
 }
 BOOST_AUTO_TEST_CASE(malformed_set_is_an_error) {

@@ -1,4 +1,5 @@
 #include <boost/test/unit_test.hpp>
+#include <map>
 
 #include "ftl/mapping.h"
 #include "ftl/functional_writer.h"
@@ -157,6 +158,27 @@ BOOST_AUTO_TEST_CASE(windowed_greedy_only_looks_at_the_oldest_window) {
   m.set_gc_policy("windowed_greedy", {2});
   const auto closed = age_and_thin(m, l, {10, 20, 90});  // the emptiest is outside the window
   BOOST_TEST(m.pick_victim(0) == int(closed[1]));
+}
+
+BOOST_AUTO_TEST_CASE(d_choices_picks_the_fewest_valid_of_d_random_candidates) {
+  // Three candidates (the others are full): with d = 2 draws the fullest wins only when both
+  // draws hit it, (1/3)^2, and the emptiest whenever either does, 1 - (2/3)^2. A large d
+  // always finds the emptiest, as greedy does.
+  const auto l = tiny_layout();
+  Mapping m(l.geo, l.user_ius, 1);
+  const auto closed = age_and_thin(m, l, {10, 40, 80});
+  auto two = make_victim_policy("d_choices", {16, 2, 7});
+  std::map<int, int> picks;
+  const int n = 9000;
+  for (int k = 0; k < n; ++k) ++picks[two->pick(m, 0)];
+  BOOST_TEST(picks.size() == 3u);
+  BOOST_TEST(std::abs(picks[int(closed[0])] - n / 9) < 100);      // sd ~28
+  BOOST_TEST(std::abs(picks[int(closed[2])] - n * 5 / 9) < 150);  // sd ~47
+  auto many = make_victim_policy("d_choices", {16, 64, 7});
+  for (int k = 0; k < 100; ++k) BOOST_TEST(many->pick(m, 0) == int(closed[2]));
+  m.set_gc_policy("d_choices", {16, 64, 7});
+  BOOST_TEST(m.pick_victim(0) == int(closed[2]));
+  BOOST_TEST((m.state(0, closed[2]) == BgState::Victim));
 }
 
 namespace {
