@@ -92,6 +92,8 @@ std::vector<KeyDesc> build() {
   }
   k.push_back(num(D::Drive, "ftl.gc_window_bgs", I, "block groups", 1, 100000, 1,
                   "Per die: candidates (oldest closed) that windowed greedy chooses among", ACC(ftl.gc_window_bgs), {}, "16"));
+  k.push_back(num(D::Drive, "ftl.gc_d_choices", I, "block groups", 1, 1024, 1,
+                  "Random candidates d_choices compares (1: random victim; large: greedy)", ACC(ftl.gc_d_choices), {}, "8"));
   k.push_back(num(D::Drive, "ftl.gc_paced", I, "", 0, 1, 1,
                   "1: each host unit programmed on a die earns its GC V/(BG - V) units of relocation (V = victim's "
                   "valid IUs), unthrottled only when the die is down to its last free block group; 0: GC runs flat out",

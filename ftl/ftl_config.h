@@ -15,6 +15,7 @@ struct FtlConfig {
   std::uint32_t gc_reads_inflight = 0;      // per die: GC page reads outstanding at once
   std::string gc_policy = "greedy";         // a name from ftl/gc/policies.def (ftl/victim_policy.h)
   std::uint32_t gc_window_bgs = 16;         // per die, for windowed greedy
+  std::uint32_t gc_d_choices = 8;           // random candidates d_choices compares
   std::uint32_t static_wl_spread_pe = 0;    // erase-count spread (P/E cycles) that triggers static WL; 0 off
   std::uint32_t gc_paced = 1;               // 1: GC relocation paced by host writes (credits); 0: as fast as it can
   TimePs idle_gc_after_ps = 0;              // host idle this long (no command outstanding) starts background GC; 0 off

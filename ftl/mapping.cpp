@@ -281,7 +281,7 @@ std::string Mapping::check_invariants(const std::uint32_t* buffer_slot_lpn) cons
 
 void configure_mapping(Mapping& map, const FtlConfig& ftl, std::uint32_t wordlines_per_block, double pe_cycles) {
   const std::uint32_t scale = wordlines_per_block / map.geometry().units_per_bg;
-  map.set_gc_policy(ftl.gc_policy, VictimPolicyParams{ftl.gc_window_bgs});
+  map.set_gc_policy(ftl.gc_policy, VictimPolicyParams{ftl.gc_window_bgs, ftl.gc_d_choices});
   map.set_wear_levelling(ftl.static_wl_spread_pe * scale, static_cast<std::uint32_t>(pe_cycles * scale));
 }
 

@@ -16,7 +16,7 @@ for lab in scenarios/lab/*.toml; do
   name=$(basename "$lab" .toml)
   "$bin" validate "$lab" --jobs "$jobs" --output-format=json | strip_wallclock > "$out/validate-$name.json"
 done
-"$bin" compare --lab scenarios/lab/micron-9550-max-12.8tb.toml --jobs "$jobs" > "$out/main-job.txt"
+"$bin" compare --lab scenarios/lab/micron-9550-max-12.8tb.toml --jobs "$jobs" | sed -E "s/in [0-9.]+ s wall/in (wall time) s wall/" > "$out/main-job.txt"
 
 drive=scenarios/drives/micron-9550-max-12.8tb.toml
 find scenarios/jobs -name '*.fio' | sort | xargs -P "$jobs" -I{} sh -c '
