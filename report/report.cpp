@@ -8,6 +8,7 @@
 
 #include "config/config_report.h"
 #include "config/input_error.h"
+#include "model/run_statistics.h"
 
 namespace ssdtwin::report {
 namespace {
@@ -102,14 +103,19 @@ void normal_dir(std::string& out, const char* label, const workload::DirectionSt
   }
 }
 
-double mean_fraction(const std::vector<TimePs>& busy, TimePs span) {
-  if (busy.empty() || !span) return 0.0;
-  const long double sum = std::accumulate(busy.begin(), busy.end(), (long double)0);
-  return double(sum / busy.size() / span);
-}
-double max_fraction(const std::vector<TimePs>& busy, TimePs span) {
-  if (busy.empty() || !span) return 0.0;
-  return double(*std::max_element(busy.begin(), busy.end())) / double(span);
+// The run statistics (model/run_statistics.h) whose top-level group is one of `groups`, at
+// their dotted paths under `s`, in declaration order.
+void add_statistics(json& s, const model::RunResult& r, const config::DriveConfig& cfg,
+                    std::initializer_list<std::string_view> groups) {
+  for (const model::Statistic& st : model::run_statistics()) {
+    const std::string_view path = st.path;
+    if (std::find(groups.begin(), groups.end(), path.substr(0, path.find('.'))) == groups.end()) continue;
+    json* node = &s;
+    std::size_t from = 0;
+    for (std::size_t dot; (dot = path.find('.', from)) != std::string_view::npos; from = dot + 1)
+      node = &(*node)[std::string(path.substr(from, dot - from))];
+    std::visit([&](const auto& v) { (*node)[std::string(path.substr(from))] = v; }, st.value(r, cfg));
+  }
 }
 
 }  // namespace
@@ -210,41 +216,7 @@ json report_json(const ReportInput& in, bool latency_bins) {
   s["ignored_job_keys"] = in.jobs.ignored_keys;
   const TimePs span = r.sim_end_ps;
   s["sim_time_s"] = seconds(span);
-  s["nand"] = {{"reads", d.flash.reads},
-               {"programs", d.flash.programs},
-               {"erases", d.flash.erases},
-               {"program_suspends", d.flash.program_suspends},
-               {"program_limit_waits", d.flash.program_limit_waits},
-               {"erase_suspends", d.flash.erase_suspends},
-               {"read_bus_bytes", d.flash.read_bus_bytes},
-               {"program_bus_bytes", d.flash.program_bus_bytes},
-               {"die_utilisation_mean", mean_fraction(d.flash.die_busy_ps, span)},
-               {"die_utilisation_max", max_fraction(d.flash.die_busy_ps, span)},
-               {"channel_utilisation_mean", mean_fraction(d.flash.channel_busy_ps, span)},
-               {"channel_utilisation_max", max_fraction(d.flash.channel_busy_ps, span)}};
-  s["ftl"] = {{"host_written_ius", d.ftl.host_written_ius},
-              {"host_read_ius", d.ftl.host_read_ius},
-              {"read_buffer_hits", d.ftl.read_buffer_hits},
-              {"read_unmapped", d.ftl.read_unmapped},
-              {"buffer_overwrites", d.ftl.buffer_overwrites},
-              {"write_stalls", d.ftl.write_stalls},
-              {"trimmed_ius", d.ftl.trimmed_ius},
-              {"host_programs", d.ftl.host_programs},
-              {"gc_programs", d.ftl.gc_programs},
-              {"gc_nand_reads", d.ftl.gc_nand_reads},
-              {"gc_relocated_ius", d.mapping.gc_ius_programmed},
-              {"gc_victims", d.mapping.gc_victims},
-              {"idle_gc_periods", d.ftl.idle_periods},
-              {"static_wl_moves", d.mapping.static_wl_moves},
-              {"retired_block_groups", d.mapping.retired_bgs},
-              {"block_groups_erased", d.mapping.bgs_erased},
-              {"nand_programmed_ius", d.nand_programmed_ius},
-              {"read_ahead", {{"nand_reads", d.read_ahead.nand_reads},
-                              {"hit_ius", d.read_ahead.hit_ius},
-                              {"joined_ius", d.read_ahead.joined_ius},
-                              {"unused_ius", d.read_ahead.unused_ius},
-                              {"streams_started", d.read_ahead.streams_started}}}};
-  s["write_amplification"] = d.waf;
+  add_statistics(s, r, in.profile.config, {"nand", "ftl", "write_amplification"});
   if (d.invariants_checked) s["invariants"] = d.invariant_violation.empty() ? "ok" : d.invariant_violation;
   if (!r.traces.empty()) {
     json t = json::array();
@@ -298,18 +270,7 @@ json report_json(const ReportInput& in, bool latency_bins) {
                    {"readback_checks", d.verify.readback_checks},
                    {"first_mismatches", listed}};
   }
-  s["pcie"] = {{"payload_ceiling_bytes_per_s", d.link_payload_ceiling_bytes_per_s},
-               {"upstream_utilisation", span ? double(d.link_up_busy_ps) / double(span) : 0.0},
-               {"downstream_utilisation", span ? double(d.link_down_busy_ps) / double(span) : 0.0}};
-  s["controller"] = {{"read_cmds", d.controller.read_cmds},
-                     {"write_cmds", d.controller.write_cmds},
-                     {"core_utilisation", span ? double(d.controller.core_busy_ps) / double(span) /
-                                                     in.profile.config.controller.fe_cores
-                                               : 0.0},
-                     {"gc_firmware_ius", d.controller.gc_fw_ius},
-                     {"gc_firmware_core_share", d.controller.core_busy_ps
-                                                    ? double(d.controller.gc_fw_busy_ps) / double(d.controller.core_busy_ps)
-                                                    : 0.0}};
+  add_statistics(s, r, in.profile.config, {"pcie", "controller"});
   {
     const model::SeriesTable pt = model::power_series_table(r.timeseries, in.profile.config, in.layout);
     const power::PowerSummary p = run_power_summary(in, pt);
@@ -398,8 +359,8 @@ std::string report_normal(const ReportInput& in) {
   out += fmt::format("  nand: reads={}, programs={}, erases={}, suspends={}/{} (program/erase), die util={:.1f}%, "
                      "channel util={:.1f}%\n",
                      d.flash.reads, d.flash.programs, d.flash.erases, d.flash.program_suspends, d.flash.erase_suspends,
-                     mean_fraction(d.flash.die_busy_ps, r.sim_end_ps) * 100,
-                     mean_fraction(d.flash.channel_busy_ps, r.sim_end_ps) * 100);
+                     model::mean_fraction(d.flash.die_busy_ps, r.sim_end_ps) * 100,
+                     model::mean_fraction(d.flash.channel_busy_ps, r.sim_end_ps) * 100);
   out += fmt::format("  ftl: host IUs written={}, GC relocated IUs={}, write amplification={:.3f}\n",
                      d.ftl.host_written_ius, d.mapping.gc_ius_programmed, d.waf);
   if (d.read_ahead.nand_reads)
