@@ -164,17 +164,11 @@ power::PowerSummary run_power_summary(const ReportInput& in, const model::Series
   return power::summarize_power(in.profile.config, in.layout, in.result.activity, interval_w);
 }
 
-json report_json(const ReportInput& in, bool latency_bins) {
-  const model::RunResult& r = in.result;
-  const model::DriveResults& d = r.drive;
+// fio's "jobs" array: one entry per clone, or per group under group_reporting.
+json jobs_json(const ReportInput& in, bool latency_bins) {
   const double slat_ns = double(in.profile.config.host.submit_overhead_ps) / kPsPerNs;
-  json root;
-  root["fio version"] = "ssdtwin-0.1 (simulated)";
-  root["timestamp"] = 0;
-  root["time"] = "simulated";
-  root["global options"] = json::object();
   json jobs = json::array();
-  for (const ReportEntry& e : report_entries(in.jobs, r)) {
+  for (const ReportEntry& e : report_entries(in.jobs, in.result)) {
     json j;
     j["jobname"] = e.name;
     j["groupid"] = e.group;
@@ -185,7 +179,87 @@ json report_json(const ReportInput& in, bool latency_bins) {
     j["trim"] = dir_json(e.trim, e.runtime_ps, slat_ns, latency_bins);
     jobs.push_back(j);
   }
-  root["jobs"] = jobs;
+  return jobs;
+}
+
+// Each power cut: what the hold-up did and what the recovery scan found.
+json power_loss_json(const model::RunResult& r) {
+  json events = json::array();
+  for (const model::PowerLossEvent& e : r.power_losses) {
+    json lost = json::array();
+    for (const auto& w : e.scan.lost)
+      lost.push_back({{"lpn", w.lpn}, {"seq", w.seq}, {"recovered_seq", w.recovered_seq}, {"acknowledged", w.acknowledged}});
+    events.push_back({{"at_s", s_from_ps(e.cut_ps)},
+                      {"plp", e.plp},
+                      {"hold_up_ms", double(e.hold_up_ps) / kPsPerMs},
+                      {"energy_available_j", e.energy_available_j},
+                      {"energy_used_j", e.energy_used_j},
+                      {"buffered_ius_at_cut", e.buffered_ius_at_cut},
+                      {"clean", e.clean},
+                      {"flushed_after_us", e.clean ? double(e.flushed_after_ps) / kPsPerUs : -1.0},
+                      {"aborted_commands", e.aborted_commands},
+                      {"scan_programmed_ius", e.scan.programmed_ius_scanned},
+                      {"unflushed_lpns", e.scan.unflushed_lpns},
+                      {"lost_writes", e.scan.lost_writes},
+                      {"lost_acknowledged_writes", e.scan.lost_acknowledged},
+                      {"lost_equals_unflushed", e.scan.lost_equals_unflushed},
+                      {"durable_checked", e.scan.durable_checked},
+                      {"durable_mismatches", e.scan.durable_mismatches},
+                      {"resurrected_trims", e.scan.resurrected_trims},
+                      {"recovery_s", e.recovery.seconds},
+                      {"recovery_basis", e.recovery.basis},
+                      {"resumed_at_s", e.clean ? s_from_ps(e.resumed_ps) : -1.0},
+                      {"lost", lost}});
+  }
+  return {{"planned", r.power_losses_planned},
+                     {"happened", r.power_losses.size()},
+                     {"ended_run", r.ended_by_power_loss},
+                     {"events", events}};
+}
+
+// --verify: checks by point and the first mismatches.
+json verify_json(const model::DriveResults& d) {
+  json listed = json::array();
+  for (const auto& m : d.verify_mismatches)
+    listed.push_back({{"point", ftl::verify_point_name(m.point)}, {"lpn", m.lpn}, {"expected_seq", m.expected_seq},
+                      {"found_lpn", m.found_lpn}, {"found_seq", m.found_seq}});
+  return {{"checked", d.verify.checked},
+                 {"mismatches", d.verify.mismatches},
+                 {"writes_tagged", d.verify.writes_tagged},
+                 {"host_read_checks", d.verify.host_read_checks},
+                 {"relocation_checks", d.verify.relocation_checks},
+                 {"readback_checks", d.verify.readback_checks},
+                 {"first_mismatches", listed}};
+}
+
+// Whole-run power, its breakdown, the power states and the power series.
+json power_json(const ReportInput& in) {
+  const model::RunResult& r = in.result;
+  const model::SeriesTable pt = model::power_series_table(r.timeseries, in.profile.config, in.layout);
+  const power::PowerSummary p = run_power_summary(in, pt);
+  json breakdown = json::object();
+  for (const auto& [name, j] : p.energy.parts()) breakdown[name] = p.seconds > 0 ? j / p.seconds : 0.0;
+  return {{"average_w", p.average_w},
+                {"peak_w", p.peak_w},
+                {"energy_j", p.energy_j},
+                {"mb_per_s_per_w", p.mb_per_s_per_w},
+                {"iops_per_w", p.iops_per_w},
+                {"uj_per_io", p.uj_per_io},
+                {"breakdown_w", breakdown},
+                {"window", "whole simulated time, ramp included"},
+                {"states", power_states_json(in)},
+                {"series", {{"columns", pt.columns}, {"rows", pt.rows}}}};
+}
+
+json report_json(const ReportInput& in, bool latency_bins) {
+  const model::RunResult& r = in.result;
+  const model::DriveResults& d = r.drive;
+  json root;
+  root["fio version"] = "ssdtwin-0.1 (simulated)";
+  root["timestamp"] = 0;
+  root["time"] = "simulated";
+  root["global options"] = json::object();
+  root["jobs"] = jobs_json(in, latency_bins);
 
   json s;
   s["profile"] = config::profile_json(in.profile);
@@ -224,69 +298,10 @@ json report_json(const ReportInput& in, bool latency_bins) {
       t.push_back({{"job", f.job}, {"path", f.path}, {"ios", f.ios}, {"folded_beyond_region", f.folded}});
     s["traces"] = t;
   }
-  if (r.power_losses_planned) {
-    json events = json::array();
-    for (const model::PowerLossEvent& e : r.power_losses) {
-      json lost = json::array();
-      for (const auto& w : e.scan.lost)
-        lost.push_back({{"lpn", w.lpn}, {"seq", w.seq}, {"recovered_seq", w.recovered_seq}, {"acknowledged", w.acknowledged}});
-      events.push_back({{"at_s", s_from_ps(e.cut_ps)},
-                        {"plp", e.plp},
-                        {"hold_up_ms", double(e.hold_up_ps) / kPsPerMs},
-                        {"energy_available_j", e.energy_available_j},
-                        {"energy_used_j", e.energy_used_j},
-                        {"buffered_ius_at_cut", e.buffered_ius_at_cut},
-                        {"clean", e.clean},
-                        {"flushed_after_us", e.clean ? double(e.flushed_after_ps) / kPsPerUs : -1.0},
-                        {"aborted_commands", e.aborted_commands},
-                        {"scan_programmed_ius", e.scan.programmed_ius_scanned},
-                        {"unflushed_lpns", e.scan.unflushed_lpns},
-                        {"lost_writes", e.scan.lost_writes},
-                        {"lost_acknowledged_writes", e.scan.lost_acknowledged},
-                        {"lost_equals_unflushed", e.scan.lost_equals_unflushed},
-                        {"durable_checked", e.scan.durable_checked},
-                        {"durable_mismatches", e.scan.durable_mismatches},
-                        {"resurrected_trims", e.scan.resurrected_trims},
-                        {"recovery_s", e.recovery.seconds},
-                        {"recovery_basis", e.recovery.basis},
-                        {"resumed_at_s", e.clean ? s_from_ps(e.resumed_ps) : -1.0},
-                        {"lost", lost}});
-    }
-    s["power_loss"] = {{"planned", r.power_losses_planned},
-                       {"happened", r.power_losses.size()},
-                       {"ended_run", r.ended_by_power_loss},
-                       {"events", events}};
-  }
-  if (d.verified) {
-    json listed = json::array();
-    for (const auto& m : d.verify_mismatches)
-      listed.push_back({{"point", ftl::verify_point_name(m.point)}, {"lpn", m.lpn}, {"expected_seq", m.expected_seq},
-                        {"found_lpn", m.found_lpn}, {"found_seq", m.found_seq}});
-    s["verify"] = {{"checked", d.verify.checked},
-                   {"mismatches", d.verify.mismatches},
-                   {"writes_tagged", d.verify.writes_tagged},
-                   {"host_read_checks", d.verify.host_read_checks},
-                   {"relocation_checks", d.verify.relocation_checks},
-                   {"readback_checks", d.verify.readback_checks},
-                   {"first_mismatches", listed}};
-  }
+  if (r.power_losses_planned) s["power_loss"] = power_loss_json(r);
+  if (d.verified) s["verify"] = verify_json(d);
   add_statistics(s, r, in.profile.config, {"pcie", "controller"});
-  {
-    const model::SeriesTable pt = model::power_series_table(r.timeseries, in.profile.config, in.layout);
-    const power::PowerSummary p = run_power_summary(in, pt);
-    json breakdown = json::object();
-    for (const auto& [name, j] : p.energy.parts()) breakdown[name] = p.seconds > 0 ? j / p.seconds : 0.0;
-    s["power"] = {{"average_w", p.average_w},
-                  {"peak_w", p.peak_w},
-                  {"energy_j", p.energy_j},
-                  {"mb_per_s_per_w", p.mb_per_s_per_w},
-                  {"iops_per_w", p.iops_per_w},
-                  {"uj_per_io", p.uj_per_io},
-                  {"breakdown_w", breakdown},
-                  {"window", "whole simulated time, ramp included"},
-                  {"states", power_states_json(in)},
-                  {"series", {{"columns", pt.columns}, {"rows", pt.rows}}}};
-  }
+  s["power"] = power_json(in);
   if (in.options.timeseries_interval_ps && !r.timeseries.empty()) {
     const model::SeriesTable t = model::time_series_table(r.timeseries, in.profile.config, in.layout);
     s["timeseries"] = {{"interval_s", in.options.timeseries_interval_ps * 1e-12}, {"columns", t.columns}, {"rows", t.rows}};
@@ -342,6 +357,59 @@ json power_states_json(const ReportInput& in) {
           {"cap_throttle_delay_s", seconds(r.power_throttle_delay_ps)}};
 }
 
+// One line per power cut: the hold-up, the flush and what the recovery scan found.
+std::string power_loss_text(const model::PowerLossEvent& e) {
+  std::string out;
+  out += fmt::format("  power loss at {:.6f} s: {}, {} buffered IUs, {} commands aborted; ", s_from_ps(e.cut_ps),
+                     e.plp ? fmt::format("PLP {:.2f} J / {:.1f} ms hold-up", e.energy_available_j,
+                                         double(e.hold_up_ps) / kPsPerMs)
+                           : std::string("no PLP"),
+                     e.buffered_ius_at_cut, e.aborted_commands);
+  if (e.clean)
+    out += fmt::format("flushed in {:.1f} us ({:.3f} J); ", double(e.flushed_after_ps) / kPsPerUs, e.energy_used_j);
+  else
+    out += "volatile data left when the drive went dark; ";
+  out += fmt::format("scan: {} lost writes ({} acknowledged), {} unflushed, lost {} unflushed, {} durable mismatches",
+                     e.scan.lost_writes, e.scan.lost_acknowledged, e.scan.unflushed_lpns,
+                     e.scan.lost_equals_unflushed ? "==" : "!=", e.scan.durable_mismatches);
+  if (e.scan.resurrected_trims) out += fmt::format(", {} deallocated LPNs come back", e.scan.resurrected_trims);
+  out += fmt::format("; recovery {:.3f} s ({})\n", e.recovery.seconds, e.recovery.basis);
+  return out;
+}
+
+// Power, its breakdown, the time in each power state and the thermal model.
+std::string power_text(const ReportInput& in) {
+  const model::RunResult& r = in.result;
+  std::string out;
+  const model::SeriesTable pt = model::power_series_table(r.timeseries, in.profile.config, in.layout);
+  const power::PowerSummary p = run_power_summary(in, pt);
+  std::string parts;
+  for (const auto& [name, j] : p.energy.parts())
+    parts += fmt::format("{}{} {:.2f}", parts.empty() ? "" : ", ", name, p.seconds > 0 ? j / p.seconds : 0.0);
+  out += fmt::format("  power: average {:.2f} W, peak {:.2f} W, {:.1f} MB/s/W, {:.0f} IOPS/W, {:.1f} uJ/IO\n",
+                     p.average_w, p.peak_w, p.mb_per_s_per_w, p.iops_per_w, p.uj_per_io);
+  out += fmt::format("  power breakdown (W): {}\n", parts);
+  const auto& st = in.profile.config.power.states;
+  std::string res;
+  for (std::size_t i = 0; i < r.power_states.time_in_state_ps.size(); ++i)
+    if (r.power_states.time_in_state_ps[i])
+      res += fmt::format("{}PS{} ({:.0f} W{}) {:.3f} s", res.empty() ? "" : ", ", i, st[i].mp_w,
+                         st[i].non_operational ? ", non-operational" : "", seconds(r.power_states.time_in_state_ps[i]));
+  out += fmt::format("  power states: {}; MP cap held back {} operations ({:.3f} ms in total){}\n", res,
+                     r.power_throttled_ops, seconds(r.power_throttle_delay_ps) * 1e3,
+                     r.power_states.apst_entries
+                         ? fmt::format("; APST entries {}, wake-ups {} (exit latency {:.3f} ms charged)",
+                                       r.power_states.apst_entries, r.power_states.wakeups,
+                                       seconds(r.power_states.exit_latency_charged_ps) * 1e3)
+                         : "");
+  const auto& ps = r.power_states;
+  out += fmt::format("  thermal: composite {:.1f} -> {:.1f} C (max {:.1f} C); above warning {:.3f} s, critical {:.3f} s; "
+                     "HCTM light {:.3f} s, heavy {:.3f} s\n",
+                     ps.start_temp_c, ps.end_temp_c, ps.max_temp_c, seconds(ps.above_warning_ps),
+                     seconds(ps.above_critical_ps), seconds(ps.hctm_light_ps), seconds(ps.hctm_heavy_ps));
+  return out;
+}
+
 std::string report_normal(const ReportInput& in) {
   const model::RunResult& r = in.result;
   const double slat_ns = double(in.profile.config.host.submit_overhead_ps) / kPsPerNs;
@@ -366,22 +434,7 @@ std::string report_normal(const ReportInput& in) {
   if (d.read_ahead.nand_reads)
     out += fmt::format("  read-ahead: {} page reads, host IUs served from it {} (+{} joined in flight), unused {}\n",
                        d.read_ahead.nand_reads, d.read_ahead.hit_ius, d.read_ahead.joined_ius, d.read_ahead.unused_ius);
-  for (const model::PowerLossEvent& e : r.power_losses) {
-    out += fmt::format("  power loss at {:.6f} s: {}, {} buffered IUs, {} commands aborted; ", s_from_ps(e.cut_ps),
-                       e.plp ? fmt::format("PLP {:.2f} J / {:.1f} ms hold-up", e.energy_available_j,
-                                           double(e.hold_up_ps) / kPsPerMs)
-                             : std::string("no PLP"),
-                       e.buffered_ius_at_cut, e.aborted_commands);
-    if (e.clean)
-      out += fmt::format("flushed in {:.1f} us ({:.3f} J); ", double(e.flushed_after_ps) / kPsPerUs, e.energy_used_j);
-    else
-      out += "volatile data left when the drive went dark; ";
-    out += fmt::format("scan: {} lost writes ({} acknowledged), {} unflushed, lost {} unflushed, {} durable mismatches",
-                       e.scan.lost_writes, e.scan.lost_acknowledged, e.scan.unflushed_lpns,
-                       e.scan.lost_equals_unflushed ? "==" : "!=", e.scan.durable_mismatches);
-    if (e.scan.resurrected_trims) out += fmt::format(", {} deallocated LPNs come back", e.scan.resurrected_trims);
-    out += fmt::format("; recovery {:.3f} s ({})\n", e.recovery.seconds, e.recovery.basis);
-  }
+  for (const model::PowerLossEvent& e : r.power_losses) out += power_loss_text(e);
   if (r.ended_by_power_loss) out += "  the run ended at the last power loss (torn state: the model does not resume from it)\n";
   if (d.verified)
     out += fmt::format("  verify: {} checks ({} host reads, {} relocations, {} read-back), {} mismatches\n", d.verify.checked,
@@ -395,34 +448,7 @@ std::string report_normal(const ReportInput& in) {
       out += fmt::format("  steady state (SNIA, IOPS over 5 rounds of {:.3g} s): NOT reached in {} rounds\n", ss.round_s,
                          ss.round_iops.size());
   }
-  {
-    const model::SeriesTable pt = model::power_series_table(r.timeseries, in.profile.config, in.layout);
-    const power::PowerSummary p = run_power_summary(in, pt);
-    std::string parts;
-    for (const auto& [name, j] : p.energy.parts())
-      parts += fmt::format("{}{} {:.2f}", parts.empty() ? "" : ", ", name, p.seconds > 0 ? j / p.seconds : 0.0);
-    out += fmt::format("  power: average {:.2f} W, peak {:.2f} W, {:.1f} MB/s/W, {:.0f} IOPS/W, {:.1f} uJ/IO\n",
-                       p.average_w, p.peak_w, p.mb_per_s_per_w, p.iops_per_w, p.uj_per_io);
-    out += fmt::format("  power breakdown (W): {}\n", parts);
-    const auto& st = in.profile.config.power.states;
-    std::string res;
-    for (std::size_t i = 0; i < r.power_states.time_in_state_ps.size(); ++i)
-      if (r.power_states.time_in_state_ps[i])
-        res += fmt::format("{}PS{} ({:.0f} W{}) {:.3f} s", res.empty() ? "" : ", ", i, st[i].mp_w,
-                           st[i].non_operational ? ", non-operational" : "", seconds(r.power_states.time_in_state_ps[i]));
-    out += fmt::format("  power states: {}; MP cap held back {} operations ({:.3f} ms in total){}\n", res,
-                       r.power_throttled_ops, seconds(r.power_throttle_delay_ps) * 1e3,
-                       r.power_states.apst_entries
-                           ? fmt::format("; APST entries {}, wake-ups {} (exit latency {:.3f} ms charged)",
-                                         r.power_states.apst_entries, r.power_states.wakeups,
-                                         seconds(r.power_states.exit_latency_charged_ps) * 1e3)
-                           : "");
-    const auto& ps = r.power_states;
-    out += fmt::format("  thermal: composite {:.1f} -> {:.1f} C (max {:.1f} C); above warning {:.3f} s, critical {:.3f} s; "
-                       "HCTM light {:.3f} s, heavy {:.3f} s\n",
-                       ps.start_temp_c, ps.end_temp_c, ps.max_temp_c, seconds(ps.above_warning_ps),
-                       seconds(ps.above_critical_ps), seconds(ps.hctm_light_ps), seconds(ps.hctm_heavy_ps));
-  }
+  out += power_text(in);
   out += fmt::format("  pcie: payload ceiling {:.2f} GB/s per direction\n", d.link_payload_ceiling_bytes_per_s / 1e9);
   if (!in.jobs.ignored_keys.empty()) {
     std::string keys;
