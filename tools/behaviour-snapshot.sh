@@ -6,7 +6,7 @@
 #   tools/behaviour-snapshot.sh BUILD_DIR OUTDIR [JOBS]
 # PARTS (environment) picks parts: any of lab, runs, features, dumps (default: all).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "${SSDTWIN_SOURCE:-$(dirname "$0")/..}"  # a copy of this script run from elsewhere: set SSDTWIN_SOURCE
 [[ $# -ge 2 ]] || { echo "usage: $0 BUILD_DIR OUTDIR [JOBS]" >&2; exit 2; }
 bin="$1/ssdtwin"; out="$2"; jobs="${3:-2}"
 [[ -x "$bin" ]] || { echo "$0: no ssdtwin binary at $bin" >&2; exit 2; }
