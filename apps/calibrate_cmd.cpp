@@ -128,8 +128,8 @@ int cmd_calibrate(int argc, char** argv) {
   for (const auto& s : a.fits) params.push_back(parse_fit(s, profile));
   std::vector<const lab::LabRecord*> records;
   for (const auto& r : lab.records) records.push_back(&r);
-  records = select_records(records, a.single.count("--records") ? a.single.at("--records") : "", lab.path);
-  records = select_by_tags(records, a.single.count("--tag") ? a.single.at("--tag") : "", lab.path);
+  records = lab::select_records(records, a.single.count("--records") ? a.single.at("--records") : "", lab.path);
+  records = lab::select_by_tags(records, a.single.count("--tag") ? a.single.at("--tag") : "", lab.path);
   if (holdout > records.size())
     throw config::InputError(fmt::format("option '--holdout': {} folds need at least {} records; {} are selected", holdout,
                                         holdout, records.size()));
@@ -145,7 +145,7 @@ int cmd_calibrate(int argc, char** argv) {
     for (std::size_t i = 0; i < params.size(); ++i) sets.push_back(params[i].set_path + "=" + format_value(params[i], value_of(i, u)));
     std::vector<const lab::LabRecord*> recs;
     for (std::size_t i : subset) recs.push_back(records[i]);
-    const LabRun run = run_lab_jobs(recs, drive, sets, parallel);
+    const lab::LabRun run = lab::run_lab_jobs(recs, drive, sets, process_simulator(parallel));
     std::vector<double> pred(records.size(), 0.0);
     for (std::size_t i : subset) pred[i] = lab::metric_from_fio_json(run.outputs.at(records[i]->run_key()), records[i]->metric);
     return pred;

@@ -23,9 +23,9 @@ int cmd_compare(int argc, char** argv) {
 
   std::vector<const lab::LabRecord*> all;
   for (const auto& r : lab.records) all.push_back(&r);
-  LabRun run;
+  lab::LabRun run;
   try {
-    run = run_lab_jobs(all, drive, a.sets, parallel);
+    run = lab::run_lab_jobs(all, drive, a.sets, process_simulator(parallel));
   } catch (const std::runtime_error& e) {
     std::cerr << "ssdtwin: compare: " << e.what() << "\n";
     return 1;
@@ -38,12 +38,12 @@ int cmd_compare(int argc, char** argv) {
                        "error", "tol", "within");
   std::size_t within = 0;
   for (const auto& r : lab.records) {
-    const RecordResult res = evaluate_record(r, run);
+    const lab::RecordResult res = lab::evaluate_record(r, run);
     within += res.within;
     table += fmt::format("{:<26} {:<18} {:>12.1f} {:>12.1f} {:>+8.1f}% {:>5.0f}%  {}  [{}]{}\n", r.id, r.metric,
                          r.measured, res.predicted, res.error_pct, r.tolerance_pct, res.within ? "yes" : "NO ", r.unit,
                          r.calibration ? "  fitted" : "");
-    out["records"].push_back(record_json(r, lab.drive, res));
+    out["records"].push_back(lab::record_json(r, lab.drive, res));
   }
   table += fmt::format("\n{} of {} records within tolerance; {} simulations in {:.1f} s wall\n"
                        "(fitted: a profile parameter was fitted to that record, so it agrees by construction)\n",

@@ -6,12 +6,11 @@
 #include <string>
 #include <vector>
 
+#include "lab/runner.h"
+
 namespace ssdtwin::apps {
 
-struct SimulationSpec {
-  std::string label;              // names the simulation in an error
-  std::vector<std::string> args;  // after `ssdtwin run`; --output-format/--output are added
-};
+using lab::SimulationSpec;  // --output-format/--output are added to its args
 
 // Outputs in the order of `specs`. Throws std::runtime_error with the failing run's label
 // and stderr; no new runs start after a failure.
