@@ -51,7 +51,7 @@ feature power-loss "$out/feature.fio" --precondition seq1x --power-loss-at 10ms,
 feature rounds "$out/rounds.fio" --precondition seq1x --steady-rounds 8
 feature apst "$out/feature.fio" --apst --power-timeline 5ms:1,20ms:0
 "$bin" run --drive $tiny "$out/feature.fio" --quiet --timeline "$out/feature-timeline.json" --timeline-window 1ms:1ms > /dev/null
-"$bin" endurance --drive $tiny --output-format=json > "$out/endurance-tiny.json" 2>&1 || true
+"$bin" endurance --drive $tiny --output-format=json 2>&1 | strip_wallclock > "$out/endurance-tiny.json" || true
 "$bin" run --drive $drive scenarios/jobs/mix-70-30-4k.fio --quiet > "$out/run-mix-70-30-normal.txt" 2>&1 || true
 sed -i -E 's/(wall|wallclock)[^,]*//' "$out"/feature-*.normal "$out/run-mix-70-30-normal.txt"
 fi
