@@ -32,6 +32,12 @@ struct VictimPolicyInfo {
   std::unique_ptr<VictimPolicy> (*make)(const VictimPolicyParams&);
 };
 
+// The factory of a policy class constructed from the parameters.
+template <class Policy>
+std::unique_ptr<VictimPolicy> make_policy(const VictimPolicyParams& p) {
+  return std::make_unique<Policy>(p);
+}
+
 // Registered policies, in registration order.
 const std::vector<const VictimPolicyInfo*>& victim_policies();
 // Null when no policy has that name.

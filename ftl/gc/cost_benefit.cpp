@@ -8,6 +8,7 @@ namespace ssdtwin::ftl {
 namespace {
 class CostBenefit final : public VictimPolicy {
  public:
+  explicit CostBenefit(const VictimPolicyParams&) {}
   int pick(Mapping& map, std::uint32_t die) override {
     const auto& c = map.gc_candidates(die);
     if (c.empty()) return -1;
@@ -28,10 +29,7 @@ class CostBenefit final : public VictimPolicy {
 }  // namespace
 
 const VictimPolicyInfo& cost_benefit_policy() {
-  static const VictimPolicyInfo info{"cost_benefit", "largest (1 - u) x age / (1 + u) (LFS)",
-                                     [](const VictimPolicyParams&) -> std::unique_ptr<VictimPolicy> {
-                                       return std::make_unique<CostBenefit>();
-                                     }};
+  static const VictimPolicyInfo info{"cost_benefit", "largest (1 - u) x age / (1 + u) (LFS)", make_policy<CostBenefit>};
   return info;
 }
 

@@ -10,7 +10,7 @@ namespace ssdtwin::ftl {
 namespace {
 class DChoices final : public VictimPolicy {
  public:
-  DChoices(std::uint32_t d, std::uint64_t seed) : d_(d), rng_(seed) {}
+  explicit DChoices(const VictimPolicyParams& p) : d_(p.d_choices), rng_(p.seed) {}
   int pick(Mapping& map, std::uint32_t die) override {
     const auto& c = map.gc_candidates(die);
     if (c.empty()) return -1;
@@ -30,10 +30,7 @@ class DChoices final : public VictimPolicy {
 }  // namespace
 
 const VictimPolicyInfo& d_choices_policy() {
-  static const VictimPolicyInfo info{"d_choices", "fewest valid of gc_d_choices random candidates",
-                                     [](const VictimPolicyParams& p) -> std::unique_ptr<VictimPolicy> {
-                                       return std::make_unique<DChoices>(p.d_choices, p.seed);
-                                     }};
+  static const VictimPolicyInfo info{"d_choices", "fewest valid of gc_d_choices random candidates", make_policy<DChoices>};
   return info;
 }
 

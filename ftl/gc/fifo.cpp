@@ -9,6 +9,7 @@ namespace ssdtwin::ftl {
 namespace {
 class Fifo final : public VictimPolicy {
  public:
+  explicit Fifo(const VictimPolicyParams&) {}
   int pick(Mapping& map, std::uint32_t die) override {
     const auto& c = map.gc_candidates(die);
     if (c.empty()) return -1;
@@ -18,10 +19,7 @@ class Fifo final : public VictimPolicy {
 }  // namespace
 
 const VictimPolicyInfo& fifo_policy() {
-  static const VictimPolicyInfo info{"fifo", "the block group closed longest ago",
-                                     [](const VictimPolicyParams&) -> std::unique_ptr<VictimPolicy> {
-                                       return std::make_unique<Fifo>();
-                                     }};
+  static const VictimPolicyInfo info{"fifo", "the block group closed longest ago", make_policy<Fifo>};
   return info;
 }
 

@@ -7,15 +7,13 @@ namespace ssdtwin::ftl {
 namespace {
 class Greedy final : public VictimPolicy {
  public:
+  explicit Greedy(const VictimPolicyParams&) {}
   int pick(Mapping& map, std::uint32_t die) override { return map.fewest_valid_closed(die); }
 };
 }  // namespace
 
 const VictimPolicyInfo& greedy_policy() {
-  static const VictimPolicyInfo info{"greedy", "fewest valid IUs",
-                                     [](const VictimPolicyParams&) -> std::unique_ptr<VictimPolicy> {
-                                       return std::make_unique<Greedy>();
-                                     }};
+  static const VictimPolicyInfo info{"greedy", "fewest valid IUs", make_policy<Greedy>};
   return info;
 }
 

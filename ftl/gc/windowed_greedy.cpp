@@ -9,7 +9,7 @@ namespace ssdtwin::ftl {
 namespace {
 class WindowedGreedy final : public VictimPolicy {
  public:
-  explicit WindowedGreedy(std::uint32_t window) : window_(window) {}
+  explicit WindowedGreedy(const VictimPolicyParams& p) : window_(p.window_bgs) {}
   int pick(Mapping& map, std::uint32_t die) override {
     scratch_ = map.gc_candidates(die);
     if (scratch_.empty()) return -1;
@@ -31,10 +31,7 @@ class WindowedGreedy final : public VictimPolicy {
 }  // namespace
 
 const VictimPolicyInfo& windowed_greedy_policy() {
-  static const VictimPolicyInfo info{"windowed_greedy", "fewest valid among the gc_window_bgs oldest closed",
-                                     [](const VictimPolicyParams& p) -> std::unique_ptr<VictimPolicy> {
-                                       return std::make_unique<WindowedGreedy>(p.window_bgs);
-                                     }};
+  static const VictimPolicyInfo info{"windowed_greedy", "fewest valid among the gc_window_bgs oldest closed", make_policy<WindowedGreedy>};
   return info;
 }
 
