@@ -8,6 +8,7 @@
 #include <toml++/toml.h>
 
 #include "config/config_keys.h"
+#include "config/power_state_keys.h"
 #include "ftl/victim_policy.h"
 #include "power/energy.h"
 #include "config/input_error.h"
@@ -87,7 +88,8 @@ class Loader {
     } catch (const toml::parse_error&) {
       t = toml::table{{"v", value}};  // bare text: treat as a string
     }
-    set(kind, path, *t.get("v"), "--set " + spec);
+    if (kind == ProfileKind::Drive && path.rfind("power_state.", 0) == 0) set_power_state_override(spec, path, *t.get("v"));
+    else set(kind, path, *t.get("v"), "--set " + spec);
   }
 
   void require_all() {
@@ -129,43 +131,59 @@ class Loader {
       throw InputError(fmt::format("{}:{}: 'power_state' must be an array of tables ([[power_state]] entries)", path, line0));
     p_.config.power.states.clear();
     p_.origin["drive:power_state"] = fmt::format("{}:{}", path, line0);
-    static const char* kAllowed = "mp_w, non_operational, enlat_us, exlat_us, rrt, rrl, rwt, rwl, idlp_w, actp_w";
     for (auto&& entry : *node.as_array()) {
       const toml::table& t = *entry.as_table();
       const std::size_t ps = p_.config.power.states.size();
-      power::PowerStateDesc d;
+      power::PowerStateDesc d;  // its defaults are the table's
       bool has_mp = false;
       for (auto&& kv : t) {
         const std::string key(kv.first.str());
-        const toml::node& v = kv.second;  // a plain reference: C++17 lambdas cannot capture structured bindings
-        const auto where = fmt::format("{}:{}: [[power_state]] PS{} key '{}'", path, v.source().begin.line, ps, key);
-        auto number = [&](double lo, double hi) {
-          double x;
-          if (v.is_integer()) x = double(v.as_integer()->get());
-          else if (v.is_floating_point()) x = v.as_floating_point()->get();
-          else throw InputError(fmt::format("{} must be a number in {} .. {}", where, lo, hi));
-          if (!(x >= lo && x <= hi)) throw InputError(fmt::format("{} = {} is out of range; allowed {} .. {}", where, x, lo, hi));
-          return x;
-        };
-        if (key == "mp_w") d.mp_w = number(0.01, 1000), has_mp = true;
-        else if (key == "non_operational") {
-          if (!v.is_boolean()) throw InputError(fmt::format("{} must be true or false", where));
-          d.non_operational = v.as_boolean()->get();
-        } else if (key == "enlat_us") d.enlat_ps = static_cast<TimePs>(number(0, 1e8) * kPsPerUs);
-        else if (key == "exlat_us") d.exlat_ps = static_cast<TimePs>(number(0, 1e8) * kPsPerUs);
-        else if (key == "rrt") d.rrt = static_cast<std::uint32_t>(number(0, 31));
-        else if (key == "rrl") d.rrl = static_cast<std::uint32_t>(number(0, 31));
-        else if (key == "rwt") d.rwt = static_cast<std::uint32_t>(number(0, 31));
-        else if (key == "rwl") d.rwl = static_cast<std::uint32_t>(number(0, 31));
-        else if (key == "idlp_w") d.idlp_w = number(0, 1000);
-        else if (key == "actp_w") d.actp_w = number(0, 1000);
-        else throw InputError(fmt::format("{}: unknown; allowed: {}", where, kAllowed));
+        set_power_state_key(d, key, kv.second,
+                            fmt::format("{}:{}: [[power_state]] PS{} key '{}'", path, kv.second.source().begin.line, ps, key));
+        has_mp |= key == "mp_w";
       }
       if (!has_mp)
         throw InputError(fmt::format("{}:{}: [[power_state]] PS{} needs key 'mp_w' (maximum power, W)", path,
                                      entry.source().begin.line, ps));
       p_.config.power.states.push_back(d);
     }
+  }
+
+  // One key of a power state, checked against its descriptor (config/power_state_keys.h).
+  static void set_power_state_key(power::PowerStateDesc& d, const std::string& key, const toml::node& v,
+                                  const std::string& where) {
+    const PowerStateKey* k = find_power_state_key(key);
+    if (!k) throw InputError(fmt::format("{}: unknown; allowed: {}", where, power_state_key_list()));
+    using Type = PowerStateKey::Type;
+    if (k->type == Type::Boolean) {
+      if (!v.is_boolean()) throw InputError(fmt::format("{} must be true or false", where));
+      k->set(d, v.as_boolean()->get() ? 1 : 0);
+      return;
+    }
+    double x;
+    if (v.is_integer()) x = double(v.as_integer()->get());
+    else if (v.is_floating_point() && k->type == Type::Number) x = v.as_floating_point()->get();
+    else
+      throw InputError(fmt::format("{} must be a {} in {} .. {}", where, k->type == Type::Number ? "number" : "whole number",
+                                   k->min, k->max));
+    if (!(x >= k->min && x <= k->max))
+      throw InputError(fmt::format("{} = {} is out of range; allowed {} .. {}", where, x, k->min, k->max));
+    k->set(d, x);
+  }
+
+  // --set power_state.N.key=value: a key of an existing state N.
+  void set_power_state_override(const std::string& spec, const std::string& path, const toml::node& v) {
+    const std::size_t n = p_.config.power.states.size();
+    const auto dot = path.find('.', 12);
+    const std::string index = path.substr(12, dot == std::string::npos ? std::string::npos : dot - 12);
+    const bool digits = !index.empty() && index.size() < 4 && index.find_first_not_of("0123456789") == std::string::npos;
+    if (dot == std::string::npos || !digits || std::stoul(index) >= n)
+      throw InputError(fmt::format("--set '{}': expected power_state.N.key=value with N a state of this profile "
+                                   "(0 .. {}) and key one of: {}", spec, n ? n - 1 : 0, power_state_key_list()));
+    const std::size_t ps = std::stoul(index);
+    const std::string key = path.substr(dot + 1);
+    set_power_state_key(p_.config.power.states[ps], key, v,
+                        fmt::format("--set {}: [[power_state]] PS{} key '{}'", spec, ps, key));
   }
 
   void set(ProfileKind kind, const std::string& path, const toml::node& node, const std::string& where) {

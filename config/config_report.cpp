@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "config/config_keys.h"
+#include "config/power_state_keys.h"
 
 namespace ssdtwin::config {
 namespace {
@@ -37,11 +38,13 @@ std::string dump_profile_toml(const LoadedProfile& p) {
   const DriveConfig& c = p.config;
   std::string out = dump_kind(p, ProfileKind::Drive, p.drive_path) + "\n" + dump_kind(p, ProfileKind::Nand, p.nand_path);
   for (std::size_t i = 0; i < c.power.states.size(); ++i) {
-    const power::PowerStateDesc& d = c.power.states[i];
-    out += fmt::format("\n[[power_state]]  # PS{}\nmp_w = {}\nnon_operational = {}\nenlat_us = {}\nexlat_us = {}\n"
-                       "rrt = {}\nrrl = {}\nrwt = {}\nrwl = {}\nidlp_w = {}\nactp_w = {}\n",
-                       i, d.mp_w, d.non_operational, double(d.enlat_ps) / kPsPerUs, double(d.exlat_ps) / kPsPerUs, d.rrt,
-                       d.rrl, d.rwt, d.rwl, d.idlp_w, d.actp_w);
+    out += fmt::format("\n[[power_state]]  # PS{}\n", i);
+    for (const PowerStateKey& k : power_state_keys()) {
+      const double v = k.get(c.power.states[i]);
+      if (k.type == PowerStateKey::Type::Boolean) out += fmt::format("{} = {}\n", k.key, v != 0);
+      else if (k.type == PowerStateKey::Type::WholeNumber) out += fmt::format("{} = {}\n", k.key, std::uint64_t(v));
+      else out += fmt::format("{} = {}\n", k.key, v);
+    }
   }
   out += fmt::format("\n# derived: dies = {}, raw = {} bytes, overprovisioning = {:.2f}% of user capacity\n", c.dies(),
                      c.raw_bytes(), c.op_ratio() * 100.0);
@@ -83,16 +86,19 @@ std::string config_reference_markdown() {
       out += fmt::format("| `{}` | {} | {} | {} | {} | {} |\n", k.key(), type, k.unit.empty() ? "-" : k.unit,
                          k.allowed_text(), k.default_text ? *k.default_text : "required", k.description);
     }
-    if (kind == ProfileKind::Drive)
+    if (kind == ProfileKind::Drive) {
       out += "\n### [[power_state]] (one table per state, PS0 first; at least one)\n\n"
-             "The NVMe power-state descriptor table (Identify Controller PSD).\n\n"
-             "| key | type | unit | allowed | default | meaning |\n|---|---|---|---|---|---|\n"
-             "| `mp_w` | number | W | 0.01 .. 1000 | required | Maximum (sustained) power; operational states must exceed the idle operational power |\n"
-             "| `non_operational` | true/false | - | true, false | false | NOPS: no I/O in this state (APST targets); PS0 must be operational |\n"
-             "| `enlat_us` | number | us | 0 .. 1e8 | 0 | Entry latency |\n"
-             "| `exlat_us` | number | us | 0 .. 1e8 | 0 | Exit latency, charged to the first command after a non-operational state |\n"
-             "| `rrt`, `rrl`, `rwt`, `rwl` | integer | - | below the number of states | 0 | Relative read/write throughput and latency ranks |\n"
-             "| `idlp_w`, `actp_w` | number | W | 0 .. 1000 | 0 | Idle and active power, reported only |\n";
+             "The NVMe power-state descriptor table (Identify Controller PSD). Override a key of state N with "
+             "`--set power_state.N.key=value`.\n\n"
+             "| key | type | unit | allowed | default | meaning |\n|---|---|---|---|---|---|\n";
+      for (const PowerStateKey& k : power_state_keys()) {
+        const bool b = k.type == PowerStateKey::Type::Boolean;
+        out += fmt::format("| `{}` | {} | {} | {} | {} | {} |\n", k.key,
+                           b ? "true/false" : k.type == PowerStateKey::Type::WholeNumber ? "integer" : "number",
+                           *k.unit ? k.unit : "-", b ? std::string("true, false") : fmt::format("{} .. {}", k.min, k.max),
+                           k.default_text ? k.default_text : "required", k.description);
+      }
+    }
   }
   return out;
 }

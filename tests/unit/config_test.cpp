@@ -97,6 +97,19 @@ BOOST_AUTO_TEST_CASE(power_state_errors_name_file_line_state_and_key) {
   expect_error("ps_bool", replace_once(kDrive, "non_operational = true", "non_operational = 1"), kNand,
                {"PS2 key 'non_operational' must be true or false"});
 }
+BOOST_AUTO_TEST_CASE(power_state_keys_are_set_from_the_command_line_through_their_descriptors) {
+  const LoadedProfile t = load_pair("ps_set", kDrive, kNand, {"power_state.1.mp_w=18", "power_state.2.exlat_us=500"});
+  BOOST_TEST(t.config.power.states[1].mp_w == 18.0);
+  BOOST_TEST(t.config.power.states[2].exlat_ps == 500 * kPsPerUs);
+  expect_error("ps_set_n", kDrive, kNand, {"--set 'power_state.3.mp_w=18'", "(0 .. 2)", "mp_w, non_operational"},
+               {"power_state.3.mp_w=18"});
+  expect_error("ps_set_key", kDrive, kNand, {"PS0 key 'mp'", "unknown; allowed: mp_w"}, {"power_state.0.mp=1"});
+  expect_error("ps_set_range", kDrive, kNand, {"PS1 key 'mp_w' = 5000 is out of range; allowed 0.01 .. 1000"},
+               {"power_state.1.mp_w=5000"});
+  expect_error("ps_set_whole", kDrive, kNand, {"PS1 key 'rrt' must be a whole number in 0 .. 31"}, {"power_state.1.rrt=1.5"});
+  // The cross-state checks run after the overrides too.
+  expect_error("ps_set_low", kDrive, kNand, {"PS1: mp_w = 2 W does not exceed"}, {"power_state.1.mp_w=2"});
+}
 BOOST_AUTO_TEST_CASE(missing_required_key_is_an_error) {
   expect_error("missing", kDrive, replace_once(kNand, "tR_us = 45.0", ""), {"missing required key 'timing.tR_us'", "unit us"});
 }
