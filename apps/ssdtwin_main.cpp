@@ -125,18 +125,8 @@ void write_output(const std::string& text, const cli::Args& a) {
   f << text;
 }
 
-int cmd_run(int argc, char** argv) {
-  const cli::Args a = cli::parse_args(argc, argv, {"--drive", "--output-format", "--output", "--set", "--job-set", "--scale", "--precondition", "--seed", "--timeseries-ms", "--timeseries-csv", "--steady-rounds", "--power-state", "--power-timeline", "--timeline", "--timeline-window", "--power-loss-at", "--power-loss-random", "--power-off"}, {"--check-invariants", "--verify", "--apst", "--quiet"});
-  if (!a.single.count("--drive")) throw config::InputError("run: --drive PROFILE.toml is required");
-  if (a.positional.size() != 1) throw config::InputError("run: exactly one fio job file is required");
-  // run alone also writes fio's json+ (latency bins for fio_jsonplus_clat2csv).
-  const std::string requested = cli::output_format(a, {"normal", "json", "json+"});
-  const bool jsonplus = requested == "json+";
-  const std::string format = jsonplus ? "json" : requested;
-  const config::LoadedProfile profile = config::load_profile(a.single.at("--drive"), a.sets);
-  workload::FioJobFile jobs = workload::parse_fio_job_file(a.positional[0]);
-  workload::apply_job_overrides(jobs, a.job_sets);
-  const config::Layout layout = cli::layout_from_args(profile.config, a);
+// The run's options from its flags (everything but the drive, the job file and the output).
+model::RunOptions run_options(const cli::Args& a) {
   model::RunOptions opt;
   if (a.single.count("--precondition")) parse_precondition(a.single.at("--precondition"), opt);
   opt.check_invariants = a.has("--check-invariants");
@@ -180,17 +170,17 @@ int cmd_run(int argc, char** argv) {
   if (a.single.count("--seed")) opt.seed = cli::parse_uint("--seed", a.single.at("--seed"), 0, UINT32_MAX);
   if (a.single.count("--steady-rounds"))
     opt.steady_max_rounds = static_cast<std::uint32_t>(cli::parse_uint("--steady-rounds", a.single.at("--steady-rounds"), 5, 1000));
-  cli::check_memory(layout, opt.verify || !opt.power_loss.at_ps.empty() || opt.power_loss_random);
-  const bool quiet = a.has("--quiet");
-  if (!a.single.count("--scale") && !quiet)
-    std::fprintf(stderr, "ssdtwin: scale %u chosen automatically (mapping tables %.0f MiB)\n", layout.scale,
-                 double(layout.map_bytes()) / 1048576.0);
-  // Progress on a terminal only, once a run has taken 2 s of wall time, at most 4 times a second.
-  const auto wall0 = std::chrono::steady_clock::now();
+  return opt;
+}
+
+// Progress on a terminal only, once a run has taken 2 s of wall time, at most 4 times a second.
+struct ProgressLine {
+  std::chrono::steady_clock::time_point wall0 = std::chrono::steady_clock::now();
   double last_wall = 0;
   bool shown = false;
-  if (!quiet && isatty(fileno(stderr))) {
-    opt.progress = [&](double sim_s, double planned_s, std::uint64_t ios) {
+
+  void install(model::RunOptions& opt) {
+    opt.progress = [this](double sim_s, double planned_s, std::uint64_t ios) {
       const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
       if (wall < 2.0 || wall - last_wall < 0.25) return;
       last_wall = wall;
@@ -207,8 +197,13 @@ int cmd_run(int argc, char** argv) {
       std::fflush(stderr);
     };
   }
-  const model::RunResult result = model::run_fio(profile.config, layout, jobs, opt);
-  if (shown) std::fprintf(stderr, "\r%80s\r", "");  // clear the progress line
+  void clear() const {
+    if (shown) std::fprintf(stderr, "\r%80s\r", "");
+  }
+};
+
+// Traces folded into their job's region, an FTL invariant violated: said on stderr.
+void report_findings(const model::RunResult& result, const config::Layout& layout) {
   for (const auto& f : result.traces)
     if (f.folded)
       std::fprintf(stderr, "ssdtwin: job '%s': %llu of %llu I/Os of trace %s lie beyond the job's region (at scale %llu) "
@@ -216,14 +211,11 @@ int cmd_run(int argc, char** argv) {
                    (unsigned long long)f.ios, f.path.c_str(), (unsigned long long)layout.scale);
   if (!result.drive.invariant_violation.empty())
     std::fprintf(stderr, "ssdtwin: FTL invariant violated: %s\n", result.drive.invariant_violation.c_str());
-  const report::ReportInput in{profile, layout, jobs, opt, result};
-  write_output(format == "json" ? report::report_json(in, jsonplus).dump(2) + "\n" : report::report_normal(in), a);
-  if (a.single.count("--timeline")) {
-    std::ofstream f(a.single.at("--timeline"));
-    if (!f) throw config::InputError(fmt::format("option '--timeline': cannot write '{}'", a.single.at("--timeline")));
-    f << report::timeline_chrome_json(result).dump() << "\n";
-  }
-  for (const auto& path : report::write_fio_logs(jobs, result)) std::fprintf(stderr, "ssdtwin: wrote %s\n", path.c_str());
+}
+
+// Data lost or wrong after a power cut or under --verify: said on stderr; 3 when the model
+// itself is wrong (the documented verify-mismatch status).
+int data_integrity_status(const model::RunResult& result) {
   for (const auto& e : result.power_losses) {
     if (!e.scan.durable_mismatches && !e.scan.lost_acknowledged) continue;
     std::fprintf(stderr, "ssdtwin: power loss at %.6f s: %llu acknowledged writes lost, %llu LPNs already on NAND at the "
@@ -240,6 +232,41 @@ int cmd_run(int argc, char** argv) {
                  (unsigned long long)result.drive.verify.mismatches, (unsigned long long)result.drive.verify.checked);
     return 3;
   }
+  return 0;
+}
+
+int cmd_run(int argc, char** argv) {
+  const cli::Args a = cli::parse_args(argc, argv, {"--drive", "--output-format", "--output", "--set", "--job-set", "--scale", "--precondition", "--seed", "--timeseries-ms", "--timeseries-csv", "--steady-rounds", "--power-state", "--power-timeline", "--timeline", "--timeline-window", "--power-loss-at", "--power-loss-random", "--power-off"}, {"--check-invariants", "--verify", "--apst", "--quiet"});
+  if (!a.single.count("--drive")) throw config::InputError("run: --drive PROFILE.toml is required");
+  if (a.positional.size() != 1) throw config::InputError("run: exactly one fio job file is required");
+  // run alone also writes fio's json+ (latency bins for fio_jsonplus_clat2csv).
+  const std::string requested = cli::output_format(a, {"normal", "json", "json+"});
+  const bool jsonplus = requested == "json+";
+  const std::string format = jsonplus ? "json" : requested;
+  const config::LoadedProfile profile = config::load_profile(a.single.at("--drive"), a.sets);
+  workload::FioJobFile jobs = workload::parse_fio_job_file(a.positional[0]);
+  workload::apply_job_overrides(jobs, a.job_sets);
+  const config::Layout layout = cli::layout_from_args(profile.config, a);
+  model::RunOptions opt = run_options(a);
+  cli::check_memory(layout, opt.verify || !opt.power_loss.at_ps.empty() || opt.power_loss_random);
+  const bool quiet = a.has("--quiet");
+  if (!a.single.count("--scale") && !quiet)
+    std::fprintf(stderr, "ssdtwin: scale %u chosen automatically (mapping tables %.0f MiB)\n", layout.scale,
+                 double(layout.map_bytes()) / 1048576.0);
+  ProgressLine progress;
+  if (!quiet && isatty(fileno(stderr))) progress.install(opt);
+  const model::RunResult result = model::run_fio(profile.config, layout, jobs, opt);
+  progress.clear();
+  report_findings(result, layout);
+  const report::ReportInput in{profile, layout, jobs, opt, result};
+  write_output(format == "json" ? report::report_json(in, jsonplus).dump(2) + "\n" : report::report_normal(in), a);
+  if (a.single.count("--timeline")) {
+    std::ofstream f(a.single.at("--timeline"));
+    if (!f) throw config::InputError(fmt::format("option '--timeline': cannot write '{}'", a.single.at("--timeline")));
+    f << report::timeline_chrome_json(result).dump() << "\n";
+  }
+  for (const auto& path : report::write_fio_logs(jobs, result)) std::fprintf(stderr, "ssdtwin: wrote %s\n", path.c_str());
+  if (const int status = data_integrity_status(result)) return status;
   if (a.single.count("--timeseries-csv")) {
     std::ofstream f(a.single.at("--timeseries-csv"));
     if (!f) throw config::InputError(fmt::format("option '--timeseries-csv': cannot write '{}'", a.single.at("--timeseries-csv")));

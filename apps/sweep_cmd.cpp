@@ -80,6 +80,84 @@ std::string plot_tool() {
                                       "plot the CSV yourself", installed.string(), source.string()));
 }
 
+// Fails on a bad value before anything starts: each job value must parse in the job file
+// and each profile value must load (the simulations would fail the same way, later).
+void check_axis_values(const std::string& drive, const std::string& job, const std::vector<Axis>& axes) {
+  for (std::size_t i = 0; i < axes.size(); ++i)
+    for (std::size_t k = 0; k < i; ++k)
+      if (axes[i].key == axes[k].key) throw config::InputError(fmt::format("option '--set': key '{}' given twice", axes[i].key));
+  const workload::FioJobFile base = workload::parse_fio_job_file(job);
+  for (const Axis& ax : axes)
+    for (const auto& v : ax.values) {
+      if (ax.profile_key) {
+        config::load_profile(drive, {ax.key + "=" + v});
+      } else {
+        workload::FioJobFile copy = base;
+        workload::apply_job_overrides(copy, {ax.key + "=" + v});
+      }
+    }
+}
+
+// The cartesian product of the axes' value indices, the first axis varying slowest.
+std::vector<std::vector<std::size_t>> sweep_points(const std::vector<Axis>& axes) {
+  std::vector<std::vector<std::size_t>> points(1);
+  for (const Axis& ax : axes) {
+    std::vector<std::vector<std::size_t>> next;
+    for (const auto& p : points)
+      for (std::size_t v = 0; v < ax.values.size(); ++v) {
+        next.push_back(p);
+        next.back().push_back(v);
+      }
+    points = std::move(next);
+  }
+  return points;
+}
+
+struct SweepTable {
+  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+  std::string csv;
+};
+
+SweepTable sweep_table(const std::vector<Axis>& axes, const std::vector<std::vector<std::size_t>>& points,
+                       const std::vector<nlohmann::json>& outputs) {
+  SweepTable t;
+  for (const auto& ax : axes) t.csv += ax.key + ",";
+  t.csv += "read_iops,write_iops,read_MBps,write_MBps,read_clat_mean_us,read_clat_p99_us,write_clat_mean_us,write_clat_p99_us\n";
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const Figures f = figures(outputs[i]);
+    nlohmann::ordered_json row;
+    for (std::size_t k = 0; k < axes.size(); ++k) {
+      row[axes[k].key] = axes[k].values[points[i][k]];
+      t.csv += axes[k].values[points[i][k]] + ",";
+    }
+    row["read_iops"] = f.iops[0];
+    row["write_iops"] = f.iops[1];
+    row["read_MBps"] = f.mbps[0];
+    row["write_MBps"] = f.mbps[1];
+    row["read_clat_mean_us"] = f.lat_mean_us[0];
+    row["read_clat_p99_us"] = f.p99_us[0];
+    row["write_clat_mean_us"] = f.lat_mean_us[1];
+    row["write_clat_p99_us"] = f.p99_us[1];
+    t.rows.push_back(row);
+    t.csv += fmt::format("{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g}\n", f.iops[0], f.iops[1], f.mbps[0],
+                         f.mbps[1], f.lat_mean_us[0], f.p99_us[0], f.lat_mean_us[1], f.p99_us[1]);
+  }
+  return t;
+}
+
+void plot_sweep(const std::string& prefix, const std::string& csv) {
+  // The plot tool reads the CSV; write it next to the PNGs when the table went elsewhere.
+  const std::string csv_path = prefix + ".csv";
+  {
+    std::ofstream f(csv_path);
+    if (!f) throw config::InputError(fmt::format("option '--plot': cannot write '{}'", csv_path));
+    f << csv;
+  }
+  const std::string cmd = fmt::format("'{}' sweep '{}' '{}' 1>&2", plot_tool(), prefix, csv_path);
+  const int rc = std::system(cmd.c_str());
+  if (rc != 0) throw std::runtime_error(fmt::format("plotting failed ({}): {}", WEXITSTATUS(rc), cmd));
+}
+
 }  // namespace
 
 int cmd_sweep(int argc, char** argv) {
@@ -96,34 +174,8 @@ int cmd_sweep(int argc, char** argv) {
 
   std::vector<Axis> axes;
   for (const auto& s : a.sets) axes.push_back(parse_axis(s));
-  for (std::size_t i = 0; i < axes.size(); ++i)
-    for (std::size_t k = 0; k < i; ++k)
-      if (axes[i].key == axes[k].key) throw config::InputError(fmt::format("option '--set': key '{}' given twice", axes[i].key));
-
-  // Fail on a bad value before starting anything: each job value must parse in the job file
-  // and each profile value must load (the simulations would fail the same way, later).
-  const workload::FioJobFile base = workload::parse_fio_job_file(job);
-  for (const Axis& ax : axes)
-    for (const auto& v : ax.values) {
-      if (ax.profile_key) {
-        config::load_profile(drive, {ax.key + "=" + v});
-      } else {
-        workload::FioJobFile copy = base;
-        workload::apply_job_overrides(copy, {ax.key + "=" + v});
-      }
-    }
-
-  // The cartesian product, the first --set varying slowest.
-  std::vector<std::vector<std::size_t>> points(1);
-  for (const Axis& ax : axes) {
-    std::vector<std::vector<std::size_t>> next;
-    for (const auto& p : points)
-      for (std::size_t v = 0; v < ax.values.size(); ++v) {
-        next.push_back(p);
-        next.back().push_back(v);
-      }
-    points = std::move(next);
-  }
+  check_axis_values(drive, job, axes);
+  const auto points = sweep_points(axes);
   std::vector<SimulationSpec> specs;
   for (const auto& p : points) {
     SimulationSpec sp;
@@ -138,33 +190,9 @@ int cmd_sweep(int argc, char** argv) {
     specs.push_back(std::move(sp));
   }
   std::fprintf(stderr, "ssdtwin sweep: %zu points, %d at a time\n", specs.size(), parallel);
-  const auto outputs = run_simulations(specs, parallel);
-
-  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
-  std::string csv;
-  for (const auto& ax : axes) csv += ax.key + ",";
-  csv += "read_iops,write_iops,read_MBps,write_MBps,read_clat_mean_us,read_clat_p99_us,write_clat_mean_us,write_clat_p99_us\n";
-  for (std::size_t i = 0; i < points.size(); ++i) {
-    const Figures f = figures(outputs[i]);
-    nlohmann::ordered_json row;
-    for (std::size_t k = 0; k < axes.size(); ++k) {
-      row[axes[k].key] = axes[k].values[points[i][k]];
-      csv += axes[k].values[points[i][k]] + ",";
-    }
-    row["read_iops"] = f.iops[0];
-    row["write_iops"] = f.iops[1];
-    row["read_MBps"] = f.mbps[0];
-    row["write_MBps"] = f.mbps[1];
-    row["read_clat_mean_us"] = f.lat_mean_us[0];
-    row["read_clat_p99_us"] = f.p99_us[0];
-    row["write_clat_mean_us"] = f.lat_mean_us[1];
-    row["write_clat_p99_us"] = f.p99_us[1];
-    rows.push_back(row);
-    csv += fmt::format("{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g}\n", f.iops[0], f.iops[1], f.mbps[0],
-                       f.mbps[1], f.lat_mean_us[0], f.p99_us[0], f.lat_mean_us[1], f.p99_us[1]);
-  }
-  nlohmann::ordered_json doc = {{"drive", drive}, {"job", job}, {"points", rows}};
-  const std::string text = format == "json" ? doc.dump(2) + "\n" : csv;
+  const SweepTable t = sweep_table(axes, points, run_simulations(specs, parallel));
+  nlohmann::ordered_json doc = {{"drive", drive}, {"job", job}, {"points", t.rows}};
+  const std::string text = format == "json" ? doc.dump(2) + "\n" : t.csv;
   if (a.single.count("--output")) {
     std::ofstream f(a.single.at("--output"));
     if (!f) throw config::InputError(fmt::format("option '--output': cannot write '{}'", a.single.at("--output")));
@@ -172,19 +200,7 @@ int cmd_sweep(int argc, char** argv) {
   } else {
     std::fwrite(text.data(), 1, text.size(), stdout);
   }
-  if (a.single.count("--plot")) {
-    // The plot tool reads the CSV; write it next to the PNGs when the table went elsewhere.
-    const std::string prefix = a.single.at("--plot");
-    const std::string csv_path = prefix + ".csv";
-    {
-      std::ofstream f(csv_path);
-      if (!f) throw config::InputError(fmt::format("option '--plot': cannot write '{}'", csv_path));
-      f << csv;
-    }
-    const std::string cmd = fmt::format("'{}' sweep '{}' '{}' 1>&2", plot_tool(), prefix, csv_path);
-    const int rc = std::system(cmd.c_str());
-    if (rc != 0) throw std::runtime_error(fmt::format("plotting failed ({}): {}", WEXITSTATUS(rc), cmd));
-  }
+  if (a.single.count("--plot")) plot_sweep(a.single.at("--plot"), t.csv);
   return 0;
 }
 

@@ -161,17 +161,12 @@ LabRecord LabCurve::point(std::uint32_t value) const {
   return r;
 }
 
-LabFile load_lab_file(const std::string& path) {
-  toml::table root;
-  try {
-    root = toml::parse_file(path);
-  } catch (const toml::parse_error& e) {
-    if (!config::path_exists(path)) throw config::InputError(fmt::format("{}: cannot open lab file", path));
-    throw config::InputError(fmt::format("{}:{}: TOML syntax error: {}", path, e.source().begin.line, e.description()));
-  }
-  const auto base = std::filesystem::path(path).parent_path();
-  LabFile lf;
-  lf.path = path;
+namespace {
+
+// [lab]: the drive, its profile, the default preconditioning, the source, host conditions.
+// Returns the section's tags (every record gets them).
+std::vector<std::string> read_lab_section(const toml::table& root, const std::string& path,
+                                          const std::filesystem::path& base, LabFile& lf) {
   const auto* lab = root.get_as<toml::table>("lab");
   if (!lab) throw config::InputError(fmt::format("{}: missing [lab] section (drive, drive_profile, precondition, source)", path));
   const std::string lw = fmt::format("{}:{}: [lab]", path, lab->source().begin.line);
@@ -179,7 +174,7 @@ LabFile load_lab_file(const std::string& path) {
   lf.drive_profile = (base / need_string(*lab, "drive_profile", lw)).lexically_normal().string();
   lf.precondition = need_string(*lab, "precondition", lw);
   lf.source = need_string(*lab, "source", lw);
-  const std::vector<std::string> lab_tags = tag_list(*lab, path);
+  std::vector<std::string> tags = tag_list(*lab, path);
   if (const auto* h = lab->get("host")) {
     const auto* arr = h->as_array();
     if (!arr) throw config::InputError(fmt::format("{}: key 'host' must be an array of \"host.key=value\" strings", lw));
@@ -191,81 +186,107 @@ LabFile load_lab_file(const std::string& path) {
       lf.host_sets.push_back(str->get());
     }
   }
-  const auto* recs = root.get_as<toml::array>("record");
-  if (!recs || recs->empty()) throw config::InputError(fmt::format("{}: no [[record]] entries", path));
+  return tags;
+}
+
+LabRecord read_record(const toml::table& t, const std::string& w, const std::string& path, const std::filesystem::path& base,
+                      const LabFile& lf, const std::vector<std::string>& lab_tags) {
   static const std::vector<std::string> kKeys = {"id",   "job",    "metric", "measured",     "unit",
                                                  "tolerance_pct", "kind", "source", "precondition", "power_state",
                                                  "calibration", "excluded", "lower_bound", "tags", "miss_cause"};
+  LabRecord r;
+  r.id = need_string(t, "id", w);
+  r.job = (base / need_string(t, "job", w)).lexically_normal().string();
+  r.metric = need_string(t, "metric", w);
+  if (!is_lab_metric(r.metric))
+    throw config::InputError(fmt::format("{}: key 'metric' = '{}' is not one of {}", w, r.metric, fmt::join(lab_metrics(), ", ")));
+  r.unit = need_string(t, "unit", w);
+  r.source = need_string(t, "source", w);
+  r.kind = need_string(t, "kind", w);
+  r.measured = need_number(t, "measured", w);
+  r.tolerance_pct = need_number(t, "tolerance_pct", w);
+  r.precondition = t.get("precondition") ? need_string(t, "precondition", w) : lf.precondition;
+  r.power_state = optional_power_state(t, w);
+  r.calibration = optional_bool(t, "calibration", "a parameter was fitted to this record", path);
+  r.lower_bound = optional_bool(t, "lower_bound", "the measured value is a minimum", path);
+  r.excluded = optional_text(t, "excluded", "give the reason the record is kept out of the statistics", w);
+  r.miss_cause = optional_text(t, "miss_cause", "say why the model misses the record", w);
+  r.drive_profile = lf.drive_profile;
+  r.host_sets = lf.host_sets;
+  check_known_keys(t, kKeys, path, "[[record]]");
+  r.tags = lab_tags;
+  for (const auto& tag : tag_list(t, path)) r.tags.push_back(tag);
+  return r;
+}
+
+LabCurve read_curve(const toml::table& t, const std::string& w, const std::string& path, const std::filesystem::path& base,
+                    const LabFile& lf) {
+  static const std::vector<std::string> kCurveKeys = {"id",         "job",     "key",     "values",      "throughput",
+                                                      "latency",    "records", "precondition", "power_state"};
+  check_known_keys(t, kCurveKeys, path, "[[curve]]");
+  LabCurve c;
+  c.id = need_string(t, "id", w);
+  c.job = (base / need_string(t, "job", w)).lexically_normal().string();
+  c.key = need_string(t, "key", w);
+  if (c.key != "iodepth" && c.key != "numjobs")
+    throw config::InputError(fmt::format("{}: key 'key' = '{}' must be iodepth or numjobs", w, c.key));
+  c.values = curve_values(t, w);
+  c.throughput_metric = need_string(t, "throughput", w);
+  c.latency_metric = need_string(t, "latency", w);
+  if (!is_lab_metric(c.throughput_metric) || is_latency_metric(c.throughput_metric))
+    throw config::InputError(fmt::format("{}: key 'throughput' = '{}' must be a bw_mbps or iops metric (e.g. read.iops)", w,
+                                 c.throughput_metric));
+  if (!is_lab_metric(c.latency_metric) || !is_latency_metric(c.latency_metric))
+    throw config::InputError(fmt::format("{}: key 'latency' = '{}' must be a lat_mean_us metric (e.g. read.lat_mean_us)", w,
+                                 c.latency_metric));
+  c.precondition = t.get("precondition") ? need_string(t, "precondition", w) : lf.precondition;
+  c.power_state = optional_power_state(t, w);
+  if (const auto* ids = t.get("records")) {
+    const auto* ia = ids->as_array();
+    if (!ia) throw config::InputError(fmt::format("{}: key 'records' must be an array of record ids", w));
+    for (const auto& e : *ia) {
+      const auto* str = e.as_string();
+      if (!str || std::none_of(lf.records.begin(), lf.records.end(), [&](const LabRecord& r) { return r.id == str->get(); }))
+        throw config::InputError(fmt::format("{}: key 'records': {} is not the id of a record in this file", w,
+                                     str ? "'" + str->get() + "'" : std::string("an entry")));
+      c.record_ids.push_back(str->get());
+    }
+  }
+  c.drive_profile = lf.drive_profile;
+  c.host_sets = lf.host_sets;
+  if (std::any_of(lf.curves.begin(), lf.curves.end(), [&](const LabCurve& o) { return o.id == c.id; }))
+    throw config::InputError(fmt::format("{}: key 'id' = '{}' is used by another curve of this file", w, c.id));
+  return c;
+}
+
+}  // namespace
+
+LabFile load_lab_file(const std::string& path) {
+  toml::table root;
+  try {
+    root = toml::parse_file(path);
+  } catch (const toml::parse_error& e) {
+    if (!config::path_exists(path)) throw config::InputError(fmt::format("{}: cannot open lab file", path));
+    throw config::InputError(fmt::format("{}:{}: TOML syntax error: {}", path, e.source().begin.line, e.description()));
+  }
+  const auto base = std::filesystem::path(path).parent_path();
+  LabFile lf;
+  lf.path = path;
+  const std::vector<std::string> lab_tags = read_lab_section(root, path, base, lf);
+  const auto* recs = root.get_as<toml::array>("record");
+  if (!recs || recs->empty()) throw config::InputError(fmt::format("{}: no [[record]] entries", path));
   for (const auto& node : *recs) {
-    const auto* t = node.as_table();
     const std::string w = fmt::format("{}:{}: [[record]]", path, node.source().begin.line);
-    LabRecord r;
-    r.id = need_string(*t, "id", w);
-    r.job = (base / need_string(*t, "job", w)).lexically_normal().string();
-    r.metric = need_string(*t, "metric", w);
-    if (!is_lab_metric(r.metric))
-      throw config::InputError(fmt::format("{}: key 'metric' = '{}' is not one of {}", w, r.metric, fmt::join(lab_metrics(), ", ")));
-    r.unit = need_string(*t, "unit", w);
-    r.source = need_string(*t, "source", w);
-    r.kind = need_string(*t, "kind", w);
-    r.measured = need_number(*t, "measured", w);
-    r.tolerance_pct = need_number(*t, "tolerance_pct", w);
-    r.precondition = t->get("precondition") ? need_string(*t, "precondition", w) : lf.precondition;
-    r.power_state = optional_power_state(*t, w);
-    r.calibration = optional_bool(*t, "calibration", "a parameter was fitted to this record", path);
-    r.lower_bound = optional_bool(*t, "lower_bound", "the measured value is a minimum", path);
-    r.excluded = optional_text(*t, "excluded", "give the reason the record is kept out of the statistics", w);
-    r.miss_cause = optional_text(*t, "miss_cause", "say why the model misses the record", w);
-    r.drive_profile = lf.drive_profile;
-    r.host_sets = lf.host_sets;
-    check_known_keys(*t, kKeys, path, "[[record]]");
-    r.tags = lab_tags;
-    for (const auto& tag : tag_list(*t, path)) r.tags.push_back(tag);
-    lf.records.push_back(r);
+    if (!node.as_table()) throw config::InputError(fmt::format("{}: must be a table ([[record]])", w));
+    lf.records.push_back(read_record(*node.as_table(), w, path, base, lf, lab_tags));
   }
   if (const auto* curves = root.get("curve")) {
     const auto* arr = curves->as_array();
     if (!arr) throw config::InputError(fmt::format("{}: 'curve' must be an array of tables ([[curve]])", path));
-    static const std::vector<std::string> kCurveKeys = {"id",         "job",     "key",     "values",      "throughput",
-                                                        "latency",    "records", "precondition", "power_state"};
     for (const auto& node : *arr) {
-      const auto* t = node.as_table();
       const std::string w = fmt::format("{}:{}: [[curve]]", path, node.source().begin.line);
-      if (!t) throw config::InputError(fmt::format("{}: must be a table", w));
-      check_known_keys(*t, kCurveKeys, path, "[[curve]]");
-      LabCurve c;
-      c.id = need_string(*t, "id", w);
-      c.job = (base / need_string(*t, "job", w)).lexically_normal().string();
-      c.key = need_string(*t, "key", w);
-      if (c.key != "iodepth" && c.key != "numjobs")
-        throw config::InputError(fmt::format("{}: key 'key' = '{}' must be iodepth or numjobs", w, c.key));
-      c.values = curve_values(*t, w);
-      c.throughput_metric = need_string(*t, "throughput", w);
-      c.latency_metric = need_string(*t, "latency", w);
-      if (!is_lab_metric(c.throughput_metric) || is_latency_metric(c.throughput_metric))
-        throw config::InputError(fmt::format("{}: key 'throughput' = '{}' must be a bw_mbps or iops metric (e.g. read.iops)", w,
-                                     c.throughput_metric));
-      if (!is_lab_metric(c.latency_metric) || !is_latency_metric(c.latency_metric))
-        throw config::InputError(fmt::format("{}: key 'latency' = '{}' must be a lat_mean_us metric (e.g. read.lat_mean_us)", w,
-                                     c.latency_metric));
-      c.precondition = t->get("precondition") ? need_string(*t, "precondition", w) : lf.precondition;
-      c.power_state = optional_power_state(*t, w);
-      if (const auto* ids = t->get("records")) {
-        const auto* ia = ids->as_array();
-        if (!ia) throw config::InputError(fmt::format("{}: key 'records' must be an array of record ids", w));
-        for (const auto& e : *ia) {
-          const auto* str = e.as_string();
-          if (!str || std::none_of(lf.records.begin(), lf.records.end(), [&](const LabRecord& r) { return r.id == str->get(); }))
-            throw config::InputError(fmt::format("{}: key 'records': {} is not the id of a record in this file", w,
-                                         str ? "'" + str->get() + "'" : std::string("an entry")));
-          c.record_ids.push_back(str->get());
-        }
-      }
-      c.drive_profile = lf.drive_profile;
-      c.host_sets = lf.host_sets;
-      if (std::any_of(lf.curves.begin(), lf.curves.end(), [&](const LabCurve& o) { return o.id == c.id; }))
-        throw config::InputError(fmt::format("{}: key 'id' = '{}' is used by another curve of this file", w, c.id));
-      lf.curves.push_back(c);
+      if (!node.as_table()) throw config::InputError(fmt::format("{}: must be a table", w));
+      lf.curves.push_back(read_curve(*node.as_table(), w, path, base, lf));
     }
   }
   return lf;
