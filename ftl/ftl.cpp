@@ -57,6 +57,26 @@ nand::NandOp* Ftl::new_op(nand::OpKind kind, std::uint32_t die, std::uint32_t ta
   return op;
 }
 
+nand::NandOp* Ftl::new_read(const nand::PhysAddr& a, std::uint32_t tag) {
+  nand::NandOp* op = new_op(nand::OpKind::Read, a.die, tag);
+  op->plane = a.plane;
+  op->block = a.bg;
+  op->wordline = a.unit;
+  op->page_type = nand::page_type_of(a.page_in_wordline, geo_.bits_per_cell);
+  return op;
+}
+
+nand::NandOp* Ftl::new_program(std::uint64_t unit_base, std::uint32_t tag) {
+  const nand::PhysAddr a = geo_.decode(unit_base);
+  nand::NandOp* op = new_op(nand::OpKind::Program, a.die, tag);
+  op->plane = 0;
+  op->block = a.bg;
+  op->wordline = a.unit;
+  op->page_type = nand::PageType::Wordline;
+  op->bus_bytes = unit_bus_bytes_;
+  return op;
+}
+
 // ---------------------------------------------------------------- reads
 
 bool Ftl::read(IoRequest* r) {
@@ -98,8 +118,7 @@ bool Ftl::read(IoRequest* r) {
     }
     if (cur) flash_.submit(cur);
     const nand::PhysAddr a = geo_.decode(e);
-    cur = new_op(nand::OpKind::Read, a.die, kHostRead);
-    cur->plane = a.plane;
+    cur = new_read(a, kHostRead);
     // A read inside one IU moves only the ECC codewords it needs (4 KiB assumed).
     cur->bus_bytes = r->n_ius == 1 && r->bytes < cfg_.iu_bytes
                          ? static_cast<std::uint32_t>(std::uint64_t(iu_bus_bytes_) * std::max(r->bytes, 4096u) / cfg_.iu_bytes)
@@ -135,8 +154,7 @@ void Ftl::read_ahead(ReadAhead::Stream& s, std::uint64_t from) {
     // Whole pages: the run may finish its page past the window's edge (one read, not two halves).
     while (lpn + n < map_.user_ius() && map_.l2p(lpn + n) == e + n && (e + n) / geo_.ius_per_page == page) ++n;
     const nand::PhysAddr a = geo_.decode(e);
-    nand::NandOp* op = new_op(nand::OpKind::Read, a.die, kReadAhead);
-    op->plane = a.plane;
+    nand::NandOp* op = new_read(a, kReadAhead);
     op->bus_bytes = n * iu_bus_bytes_;
     op->ctx = ra_.push_page(s, lpn, e, n);
     flash_.submit(op);
@@ -198,8 +216,7 @@ void Ftl::commit_write(IoRequest* r) {
       // die and channel time; the write is already safe in the power-protected buffer, so
       // it does not wait for it (nor does the unit's program: no data is modelled).
       const nand::PhysAddr a = geo_.decode(e);
-      nand::NandOp* op = new_op(nand::OpKind::Read, a.die, kRmwRead);
-      op->plane = a.plane;
+      nand::NandOp* op = new_read(a, kRmwRead);
       op->bus_bytes = iu_bus_bytes_;
       ++counters_.rmw_reads;
       flash_.submit(op);
@@ -265,8 +282,7 @@ void Ftl::dispatch_host_units() {
     }
     u->base_ppn = map_.alloc_unit(die, Stream::Host);
     map_.begin_program(u->base_ppn);
-    nand::NandOp* op = new_op(nand::OpKind::Program, die, kHostProgram);
-    op->bus_bytes = unit_bus_bytes_;
+    nand::NandOp* op = new_program(u->base_ppn, kHostProgram);
     op->ctx = u;
     ++host_programs_inflight_[die];
     ++counters_.host_programs;
@@ -300,150 +316,6 @@ void Ftl::on_host_program_done(nand::NandOp* op) {
   give_unit(u);
   grant_waiting_writes();
   dispatch_host_units();
-}
-
-// ---------------------------------------------------------------- GC
-// Greedy, per die: below the low watermark of free block groups, relocate the valid IUs of
-// the closed block group with the fewest, erase it, and repeat up to the high watermark.
-// Relocation reads pages into the controller and programs them into the die's GC stream.
-// (A read of a relocated IU whose new unit is still programming goes to the new page; a
-// real controller would serve it from its GC buffer a little sooner.)
-
-void Ftl::maybe_start_gc(std::uint32_t die) {
-  if (map_.free_bgs(die) < cfg_.gc_low_watermark_bgs) start_gc(die);
-}
-
-void Ftl::start_gc(std::uint32_t die, int victim) {
-  GcJob& g = gc_[die];
-  if (g.active || (power_failing_ && !flush_needs_gc(die))) return;
-  if (victim < 0) victim = map_.pick_victim(die);
-  if (victim < 0) return;
-  g.active = true;
-  g.victim = static_cast<std::uint32_t>(victim);
-  g.list.clear();
-  g.cursor = 0;
-  g.credit = geo_.ius_per_unit;  // a first unit's worth, to get going
-  // The GC stream's partial unit may lie in the victim: close it before scanning.
-  std::uint64_t unit = 0;
-  if (gc_stream_.close_if_in(die, g.victim, unit)) submit_gc_program(die, unit);
-  const std::uint64_t base = geo_.bg_base(die, g.victim);
-  for (std::uint64_t p = base; p < base + geo_.ius_per_bg; ++p)
-    if (still_valid(p)) g.list.push_back(p);
-  // Pacing: to keep the free pool level, every host IU written must be matched by
-  // V / (BG - V) relocated IUs of this victim.
-  const double freed = double(geo_.ius_per_bg - g.list.size());
-  g.ratio = double(g.list.size()) / (freed > 0 ? freed : 1.0);
-  gc_pump(die);
-  gc_check_done(die);
-}
-
-bool Ftl::gc_urgent(std::uint32_t die) const {
-  // Flat out only when the host can no longer write here (its open block group is full and
-  // the free pool is down to the GC reserve), or when an idle host is not slowed by it.
-  // Until then the host's writes into its open block group pay for the relocation: paced
-  // at V / (BG - V), a victim is done before the host has written BG - V IUs, so the
-  // reserve is never touched. (Going flat out at the reserve itself, as before, made every
-  // die's GC start urgent with the default watermarks, and the host rate swung between
-  // bursts without GC and stalls behind it.)
-  return !cfg_.gc_paced || host_idle_ || !map_.can_alloc(die, Stream::Host);
-}
-
-bool Ftl::wants_more_gc(std::uint32_t die) const {
-  const std::uint32_t target = host_idle_ ? std::max(cfg_.idle_gc_target_bgs, cfg_.gc_high_watermark_bgs)
-                                          : cfg_.gc_high_watermark_bgs;
-  return map_.free_bgs(die) < target;
-}
-
-void Ftl::set_host_idle(bool idle) {
-  host_idle_ = idle;
-  if (!idle || power_failing_) return;  // a running job falls back to earning credits from host writes
-  ++counters_.idle_periods;
-  for (std::uint32_t die = 0; die < geo_.dies; ++die) {
-    if (gc_[die].active) gc_pump(die);
-    else if (wants_more_gc(die)) start_gc(die);
-  }
-}
-
-void Ftl::start_steady_state_gc() {
-  for (std::uint32_t die = 0; die < geo_.dies; ++die)
-    if (!gc_[die].active && wants_more_gc(die)) start_gc(die);
-}
-
-void Ftl::gc_pump(std::uint32_t die) {
-  GcJob& g = gc_[die];
-  if (power_failing_ && !flush_needs_gc(die)) return;
-  while (g.reads_inflight < cfg_.gc_reads_inflight && g.cursor < g.list.size() &&
-         (g.credit > 0 || gc_urgent(die))) {
-    const std::size_t first = g.cursor;
-    const std::uint64_t page = g.list[first] / geo_.ius_per_page;
-    while (g.cursor < g.list.size() && g.list[g.cursor] / geo_.ius_per_page == page) ++g.cursor;
-    const nand::PhysAddr a = geo_.decode(g.list[first]);
-    nand::NandOp* op = new_op(nand::OpKind::Read, die, kGcRead);
-    op->plane = a.plane;
-    op->aux = first;
-    op->count = static_cast<std::uint32_t>(g.cursor - first);
-    g.credit -= op->count;
-    op->bus_bytes = op->count * iu_bus_bytes_;
-    ++g.reads_inflight;
-    ++counters_.gc_nand_reads;
-    flash_.submit(op);
-  }
-}
-
-void Ftl::on_gc_read_done(nand::NandOp* op) {
-  // The read slot stays taken while firmware works on the batch: the controller's cores
-  // bound GC throughput the same way they bound host commands.
-  if (host_ && host_->run_gc_firmware(op)) return;
-  relocate_gc_batch(op);
-  ops_.put(op);
-}
-
-void Ftl::on_gc_firmware_done(nand::NandOp* op) {
-  relocate_gc_batch(op);
-  ops_.put(op);
-}
-
-void Ftl::relocate_gc_batch(nand::NandOp* op) {
-  GcJob& g = gc_[op->die];
-  const std::uint32_t die = op->die;
-  std::uint64_t unit = 0;
-  for (std::uint64_t i = op->aux; i < op->aux + op->count; ++i)
-    if (still_valid(g.list[i]) && gc_stream_.relocate(die, g.list[i], unit)) submit_gc_program(die, unit);
-  --g.reads_inflight;
-  // Power failing with PLP: once the die's GC reads are in, its GC buffer is flushed.
-  if (power_failing_ && cfg_.plp && g.reads_inflight == 0) flush_gc_partial(die);
-  gc_pump(die);
-  gc_check_done(die);
-}
-
-void Ftl::flush_gc_partial(std::uint32_t die) {
-  std::uint64_t unit = 0;
-  if (gc_stream_.close_partial(die, unit)) submit_gc_program(die, unit);
-}
-
-void Ftl::submit_gc_program(std::uint32_t die, std::uint64_t unit_base) {
-  nand::NandOp* op = new_op(nand::OpKind::Program, die, kGcProgram);
-  op->bus_bytes = unit_bus_bytes_;
-  op->aux = unit_base;
-  gc_units_inflight_[die].push_back(unit_base);
-  ++counters_.gc_programs;
-  flash_.submit(op);
-}
-
-void Ftl::gc_check_done(std::uint32_t die) {
-  GcJob& g = gc_[die];
-  if (!g.active || g.erasing || g.cursor < g.list.size() || g.reads_inflight) return;
-  if (!cfg_.plp) {
-    // No power-loss protection: the victim keeps the only durable copy of what was moved
-    // until the GC units holding it are programmed (the partial one is padded now).
-    flush_gc_partial(die);
-    if (!gc_units_inflight_[die].empty()) return;  // the program's completion checks again
-  }
-  if (map_.valid_ius(die, g.victim) != 0)
-    throw std::logic_error("GC victim still holds valid data after relocation");
-  g.erasing = true;
-  nand::NandOp* op = new_op(nand::OpKind::Erase, die, kGcErase);
-  flash_.submit(op);
 }
 
 void Ftl::on_nand_done(nand::NandOp* op) {
@@ -484,58 +356,6 @@ void Ftl::on_nand_done(nand::NandOp* op) {
     }
   }
   ops_.put(op);
-}
-
-// ---------------------------------------------------------------- power loss
-
-void Ftl::power_fail() {
-  power_failing_ = true;
-  ra_.clear();  // prefetched data is DRAM only
-  if (!cfg_.plp) return;  // nothing to flush with: DRAM dies with the supply
-  if (!open_unit_->items.empty()) close_open_unit();  // the partly filled host unit goes out padded
-  dispatch_host_units();
-  for (std::uint32_t die = 0; die < geo_.dies; ++die)
-    if (gc_[die].reads_inflight == 0) flush_gc_partial(die);
-}
-
-bool Ftl::flush_needs_gc(std::uint32_t die) const {
-  // On hold-up energy GC runs only where the flush has no room to program (the die is
-  // down to its GC reserve): it must free a block group first, at the capacitor's expense.
-  return cfg_.plp && used_slots_ > 0 && !map_.can_alloc(die, Stream::Host);
-}
-
-void Ftl::power_restore() {
-  power_failing_ = false;
-  for (std::uint32_t die = 0; die < geo_.dies; ++die) {
-    if (gc_[die].active) {
-      gc_pump(die);
-      gc_check_done(die);
-    } else {
-      maybe_start_gc(die);
-    }
-  }
-}
-
-bool Ftl::holds_volatile_data() const {
-  if (used_slots_ > 0) return true;
-  for (std::uint32_t die = 0; die < geo_.dies; ++die) {
-    std::uint64_t base = 0;
-    if (host_programs_inflight_[die] || !gc_units_inflight_[die].empty() || gc_[die].reads_inflight ||
-        gc_stream_.partial(die, base))
-      return true;
-  }
-  return false;
-}
-
-std::vector<std::pair<std::uint64_t, std::uint64_t>> Ftl::interrupted_ranges() const {
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> out;
-  for (std::uint32_t die = 0; die < geo_.dies; ++die) {
-    for (std::uint64_t base : gc_units_inflight_[die]) out.emplace_back(base, geo_.ius_per_unit);
-    std::uint64_t base = 0;
-    if (const std::uint32_t n = gc_stream_.partial(die, base)) out.emplace_back(base, n);
-  }
-  // Host units in flight need no entry: their IUs are tagged only when the program completes.
-  return out;
 }
 
 }  // namespace ssdtwin::ftl

@@ -37,10 +37,16 @@ class FtlHost {
   virtual ~FtlHost() = default;
   virtual void on_read_ready(IoRequest* r) = 0;
   virtual void on_buffer_granted(IoRequest* r) = 0;
+};
+
+// The firmware that processes GC reads (firmware/cores.h). Contract as for FtlHost.
+class GcFirmware {
+ public:
+  virtual ~GcFirmware() = default;
   // A GC page read has arrived: firmware must check and remap its op->count IUs on a
   // controller core before they can be relocated. Returns false when firmware costs no
   // time (the FTL relocates at once); otherwise Ftl::on_gc_firmware_done(op) follows.
-  virtual bool run_gc_firmware(nand::NandOp* op) = 0;
+  virtual bool run_gc_batch(nand::NandOp* op) = 0;
 };
 
 struct FtlCounters {
@@ -62,6 +68,7 @@ class Ftl : public nand::FlashClient {
       std::uint64_t user_ius, nand::FlashPort& flash);
   ~Ftl() override;
   void set_host(FtlHost* host) { host_ = host; }
+  void set_firmware(GcFirmware* fw) { firmware_ = fw; }
 
   // Returns true when the data is already available (buffer hits, unmapped LPNs).
   bool read(IoRequest* r);
@@ -75,7 +82,7 @@ class Ftl : public nand::FlashClient {
   void trim(IoRequest* r);
 
   void on_nand_done(nand::NandOp* op) override;
-  // The firmware step that run_gc_firmware() started has finished: relocate the batch.
+  // The firmware step that GcFirmware::run_gc_batch() started has finished: relocate the batch.
   void on_gc_firmware_done(nand::NandOp* op);
   // The host interface reports idleness (no command outstanding for idle_gc_after_ps) and
   // its end; while idle, GC runs unpaced up to idle_gc_target_bgs free block groups per die.
@@ -137,6 +144,8 @@ class Ftl : public nand::FlashClient {
   Unit* take_unit();
   void give_unit(Unit* u) { free_units_.push_back(u); }
   nand::NandOp* new_op(nand::OpKind kind, std::uint32_t die, std::uint32_t tag);
+  nand::NandOp* new_read(const nand::PhysAddr& a, std::uint32_t tag);           // the page at a
+  nand::NandOp* new_program(std::uint64_t unit_base, std::uint32_t tag);  // the wordline at unit_base
   void close_open_unit();
   void dispatch_host_units();
   void read_ahead(ReadAhead::Stream& s, std::uint64_t from);
@@ -167,6 +176,7 @@ class Ftl : public nand::FlashClient {
   Mapping map_;
   nand::FlashPort& flash_;
   FtlHost* host_ = nullptr;
+  GcFirmware* firmware_ = nullptr;
   Pool<nand::NandOp> ops_;
 
   // Write buffer.

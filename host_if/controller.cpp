@@ -17,12 +17,12 @@ Controller::Controller(sc_core::sc_module_name name, const ControllerConfig& ctr
       round_trip_ps_(pcie.round_trip_ps),
       one_way_ps_(pcie.round_trip_ps / 2),
       ftl_(ftl),
-      idle_cores_(ctrl.fe_cores),
-      write_slots_(ctrl.fe_write_cores ? ctrl.fe_write_cores : ctrl.fe_cores),
+      cores_(firmware::CoresConfig{ctrl.fe_cores, ctrl.fe_write_cores, ctrl.gc_iu_ps}, ftl),
       wake_("ctrl_wake") {
   socket.register_nb_transport_fw(this, &Controller::nb_transport_fw);
   socket.register_b_transport(this, &Controller::b_transport);
   ftl_.set_host(this);
+  cores_.set_host(this);
   SC_METHOD(on_wake);
   sensitive << wake_.event();
   dont_initialize();
@@ -37,8 +37,15 @@ void Controller::reset_stats() {
   const auto queues = stats_.cmds_per_queue.size();
   stats_ = ControllerStats{};
   stats_.cmds_per_queue.assign(queues, 0);
+  cores_.reset_stats();
   up_.reset_stats();
   down_.reset_stats();
+}
+
+ControllerStats Controller::stats() const {
+  ControllerStats s = stats_;
+  static_cast<firmware::CoreStats&>(s) = cores_.stats();
+  return s;
 }
 
 Controller::Command* Controller::accept(int id, tlm::tlm_generic_payload& t, TimePs doorbell_ready_ps) {
@@ -103,62 +110,42 @@ void Controller::b_transport(int id, tlm::tlm_generic_payload& t, sc_core::sc_ti
   sc_core::wait(done);
 }
 
-void Controller::dispatch_to_cores(TimePs now) {
-  // Round-robin arbitration across submission queues with fetched commands, alternating
-  // with GC firmware work when both wait. Writes, deallocates and GC batches run on at most
-  // write_slots_ cores (the FTL's write path); a fetched write that finds them all busy
-  // waits in arrival order without holding a core, so reads keep flowing.
-  while (idle_cores_ > 0) {
-    const bool wslot = write_busy_ < write_slots_;
-    const bool gc_ready = wslot && !gc_work_.empty();
-    const bool cmd_ready = ready_count_ > 0 || (wslot && parked_.head);
-    if (!gc_ready && !cmd_ready) break;
-    if (gc_ready && (!cmd_ready || gc_turn_)) {
-      gc_turn_ = false;
-      start_gc_batch(gc_work_.pop(), now);
-      continue;
-    }
-    Command* c = nullptr;
-    if (wslot && parked_.head) {
-      c = parked_.pop();
-    } else {
-      while (!ready_[rr_].head) rr_ = (rr_ + 1) % ready_.size();
-      c = ready_[rr_].pop();
-      rr_ = (rr_ + 1) % ready_.size();
-      --ready_count_;
-      if (c->op != Op::Read && !wslot) {
-        parked_.push(c);
-        continue;
-      }
-    }
-    gc_turn_ = true;
-    start_command(c, now);
-  }
+// Round-robin arbitration across submission queues with fetched commands (the cores
+// alternate it with GC work). Writes and deallocates need a write-path core: a fetched
+// write that finds them all busy waits in arrival order without holding a core, so reads
+// keep flowing.
+bool Controller::command_waiting(bool write_core_free) const {
+  return ready_count_ > 0 || (write_core_free && parked_.head);
 }
 
-void Controller::start_command(Command* c, TimePs now) {
-  --idle_cores_;
-  if (c->op != Op::Read) ++write_busy_;
-  const TimePs cost = c->op == Op::Read    ? cfg_.fe_read_cmd_ps
-                      : c->op == Op::Write ? cfg_.fe_write_cmd_ps
-                                           : cfg_.fe_trim_cmd_ps;
-  stats_.core_busy_ps += cost;
+bool Controller::next_command(bool write_core_free, firmware::CoreTask& task) {
+  Command* c = nullptr;
+  if (write_core_free && parked_.head) {
+    c = parked_.pop();
+  } else {
+    while (!ready_[rr_].head) rr_ = (rr_ + 1) % ready_.size();
+    c = ready_[rr_].pop();
+    rr_ = (rr_ + 1) % ready_.size();
+    --ready_count_;
+    if (c->op != Op::Read && !write_core_free) {
+      parked_.push(c);
+      return false;
+    }
+  }
+  task.cost_ps = c->op == Op::Read    ? cfg_.fe_read_cmd_ps
+                 : c->op == Op::Write ? cfg_.fe_write_cmd_ps
+                                      : cfg_.fe_trim_cmd_ps;
+  task.write_path = c->op != Op::Read;
   // A deallocate moves only its 16 B range descriptor, not the bytes it covers.
   const std::uint64_t moved = c->op == Op::Trim ? kDsmRangeBytes : c->io.bytes;
-  if (power_) power_->budget().spend(now, core_busy_w_ * s_from_ps(cost) + per_byte_j_ * double(moved));
-  wake_.at(now + cost, Wake{Step::CoreDone, c});
+  task.data_j = per_byte_j_ * double(moved);
+  task.cmd = c;
+  return true;
 }
 
-void Controller::start_gc_batch(nand::NandOp* op, TimePs now) {
-  --idle_cores_;
-  ++write_busy_;
-  const TimePs cost = cfg_.gc_iu_ps * op->count;
-  stats_.core_busy_ps += cost;
-  stats_.gc_fw_busy_ps += cost;
-  ++stats_.gc_fw_batches;
-  stats_.gc_fw_ius += op->count;
-  if (power_) power_->budget().spend(now, core_busy_w_ * s_from_ps(cost));
-  wake_.at(now + cost, Wake{Step::GcDone, nullptr, 0, op});
+void Controller::core_done_at(TimePs at, const firmware::CoreTask& task) {
+  if (task.gc) wake_.at(at, Wake{Step::GcDone, nullptr, 0, task.gc});
+  else wake_.at(at, Wake{Step::CoreDone, static_cast<Command*>(task.cmd)});
 }
 
 void Controller::on_wake() {
@@ -169,13 +156,11 @@ void Controller::on_wake() {
       case Step::Fetched: {
         ready_[c->queue].push(c);
         ++ready_count_;
-        dispatch_to_cores(now);
+        cores_.dispatch(now);
         break;
       }
       case Step::CoreDone:
-        ++idle_cores_;
-        if (c->op != Op::Read) --write_busy_;
-        dispatch_to_cores(now);
+        cores_.finish_command(c->op != Op::Read, now);
         if (c->op == Op::Write) {
           ++stats_.write_cmds;
           if (ftl_.reserve_buffer(&c->io)) start_data_in(c, now);
@@ -201,10 +186,7 @@ void Controller::on_wake() {
         complete(c, now);
         break;
       case Step::GcDone:
-        ++idle_cores_;
-        --write_busy_;
-        dispatch_to_cores(now);
-        ftl_.on_gc_firmware_done(w.gc);
+        cores_.finish_gc(w.gc, now);
         break;
       case Step::IdleCheck:
         if (w.idle_gen == idle_gen_ && outstanding_ == 0) {
@@ -218,20 +200,13 @@ void Controller::on_wake() {
 
 void Controller::set_power(power::PowerManager* pm, const power::PowerConfig& cfg) {
   power_ = pm;
-  core_busy_w_ = cfg.fe_core_busy_w;
+  cores_.set_power(pm ? &pm->budget() : nullptr, cfg.fe_core_busy_w);
   per_byte_j_ = (cfg.datapath_pj_per_byte + cfg.dram_pj_per_byte) * 1e-12;
 }
 
 void Controller::on_buffer_granted(ftl::IoRequest* r) { start_data_in(from(r), sc_now_ps()); }
 
 void Controller::on_read_ready(ftl::IoRequest* r) { complete(from(r), sc_now_ps()); }
-
-bool Controller::run_gc_firmware(nand::NandOp* op) {
-  if (cfg_.gc_iu_ps == 0 || op->count == 0) return false;
-  gc_work_.push(op);
-  dispatch_to_cores(sc_now_ps());
-  return true;
-}
 
 void Controller::start_data_in(Command* c, TimePs now) {
   // The device reads the host buffer: MRd requests up, data returns as CplD down.

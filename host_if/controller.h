@@ -9,7 +9,7 @@
 //
 // Path of a command (docs/architecture.md has the equations):
 //   doorbell MWr -> SQE fetch (MRd up, 64 B CplD down) -> round-robin across SQs onto a free
-//   firmware core -> FTL -> [write: DMA read of data from host, into the write buffer]
+//   firmware core (firmware/cores.h) -> FTL -> [write: DMA read of data from host, into the write buffer]
 //   [read: NAND or buffer] -> [write: commit latency] -> data MWr up (read) -> 16 B CQE MWr
 //   -> MSI-X MWr.
 #pragma once
@@ -18,6 +18,7 @@
 #include <tlm_utils/multi_passthrough_target_socket.h>
 #include <vector>
 
+#include "firmware/cores.h"
 #include "ftl/ftl.h"
 #include "host_if/host_if_config.h"
 #include "host_if/pcie_link.h"
@@ -27,15 +28,13 @@
 
 namespace ssdtwin::host_if {
 
-struct ControllerStats {
+// The front end's counters and its firmware cores' (the base).
+struct ControllerStats : firmware::CoreStats {
   std::uint64_t read_cmds = 0, write_cmds = 0, trim_cmds = 0, rejected_cmds = 0;
-  TimePs core_busy_ps = 0;
-  std::uint64_t gc_fw_batches = 0, gc_fw_ius = 0;  // GC read batches (and their IUs) firmware processed
-  TimePs gc_fw_busy_ps = 0;                         // core time they took (part of core_busy_ps)
   std::vector<std::uint64_t> cmds_per_queue;
 };
 
-class Controller : public sc_core::sc_module, public ftl::FtlHost {
+class Controller : public sc_core::sc_module, public ftl::FtlHost, private firmware::CoreHost {
  public:
   SC_HAS_PROCESS(Controller);
   tlm_utils::multi_passthrough_target_socket<Controller> socket;
@@ -44,7 +43,7 @@ class Controller : public sc_core::sc_module, public ftl::FtlHost {
              const HostConfig& host, std::uint32_t iu_bytes, std::uint64_t capacity_bytes, ftl::Ftl& ftl);
 
   const LinkModel& link() const { return link_; }
-  const ControllerStats& stats() const { return stats_; }
+  ControllerStats stats() const;
   TimePs upstream_busy_ps() const { return up_.busy_ps(); }
   TimePs downstream_busy_ps() const { return down_.busy_ps(); }
   void reset_stats();
@@ -55,7 +54,6 @@ class Controller : public sc_core::sc_module, public ftl::FtlHost {
 
   void on_read_ready(ftl::IoRequest* r) override;
   void on_buffer_granted(ftl::IoRequest* r) override;
-  bool run_gc_firmware(nand::NandOp* op) override;
 
  private:
   enum class Op : std::uint8_t { Read, Write, Trim };
@@ -96,9 +94,11 @@ class Controller : public sc_core::sc_module, public ftl::FtlHost {
   void end_of_elaboration() override;
   Command* accept(int id, tlm::tlm_generic_payload& t, TimePs doorbell_ready_ps);
   void on_wake();
-  void dispatch_to_cores(TimePs now);
-  void start_command(Command* c, TimePs now);
-  void start_gc_batch(nand::NandOp* op, TimePs now);
+  // firmware::CoreHost: time, arbitration of fetched commands, the end of a core's task.
+  TimePs now() const override { return sc_now_ps(); }
+  bool command_waiting(bool write_core_free) const override;
+  bool next_command(bool write_core_free, firmware::CoreTask& task) override;
+  void core_done_at(TimePs at, const firmware::CoreTask& task) override;
   void start_data_in(Command* c, TimePs now);
   void complete(Command* c, TimePs now);
   static Command* from(ftl::IoRequest* r) { return reinterpret_cast<Command*>(r); }
@@ -115,20 +115,16 @@ class Controller : public sc_core::sc_module, public ftl::FtlHost {
   // The host-side data path beyond the root complex (HostConfig::path_read/write
   // bytes_per_s), when set: read data cannot land, nor write data leave, faster than it.
   LinkDirection path_up_, path_down_;
+  firmware::Cores cores_;
   std::vector<Queue> ready_;  // fetched commands per SQ, awaiting a core
-  std::uint32_t ready_count_ = 0, rr_ = 0, idle_cores_ = 0;
-  std::uint32_t write_slots_ = 0, write_busy_ = 0;  // cores writes and GC may hold at once
+  std::uint32_t ready_count_ = 0, rr_ = 0;
   Queue parked_;  // fetched writes waiting for a write-path core
-  // GC batches waiting for a core. When commands wait too, cores alternate between the two:
-  // firmware neither starves the host nor lets GC fall behind until the free pool runs dry.
-  nand::OpQueue gc_work_;
-  bool gc_turn_ = false;
   Pool<Command> pool_;
   std::uint32_t outstanding_ = 0;  // commands accepted and not yet completed
   std::uint64_t idle_gen_ = 0;
   bool host_idle_ = false;
   power::PowerManager* power_ = nullptr;
-  double core_busy_w_ = 0, per_byte_j_ = 0;
+  double per_byte_j_ = 0;
   ScWakeups<Wake> wake_;
   ControllerStats stats_;
 };

@@ -7,7 +7,7 @@ definition. Prints the offenders; exits 1 when any limit is broken and --check i
 import os, re, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-LIB = ['sim', 'nand', 'ftl', 'power', 'host_if', 'config', 'workload', 'model', 'report', 'lab']
+LIB = ['sim', 'nand', 'ftl', 'firmware', 'power', 'host_if', 'config', 'workload', 'model', 'report', 'lab']
 ALL = LIB + ['apps']
 FILE_MAX, FUNC_MAX, FOLDER_MAX = 500, 80, 0.25
 
