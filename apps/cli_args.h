@@ -19,6 +19,11 @@ struct Args {
   std::vector<std::string> fits;              // repeatable --fit (calibrate)
   std::vector<std::string> bools;             // --flag without value
   bool has(const std::string& flag) const;    // a boolean --flag was given
+  // The value of --flag, or "" when it was not given.
+  std::string get(const std::string& flag) const {
+    const auto it = single.find(flag);
+    return it == single.end() ? std::string() : it->second;
+  }
 };
 
 // flags_with_value / bool_flags name what this command accepts; throws InputError.

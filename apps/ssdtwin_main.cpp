@@ -35,15 +35,15 @@ namespace {
 
 const char* kUsage =
     "usage:\n"
-    "  ssdtwin run --drive PROFILE.toml JOB.fio [--output-format=normal|json|json+] [--output FILE]\n"
+    "  ssdtwin run --drive PROFILE.toml JOB.fio [--host HOST.toml] [--output-format=normal|json|json+] [--output FILE]\n"
     "              [--set section.key=value]... [--scale N] [--precondition none|seqNx[,rand]|rand] [--seed N]\n"
     "              [--check-invariants] [--verify] [--power-loss-at T[,T...]] [--power-loss-random N] [--power-off T]\n"
     "              [--timeseries-ms MS [--timeseries-csv FILE]] [--steady-rounds MAX]\n"
     "              [--power-state N] [--power-timeline T:N[,T:N]...] [--apst] [--job-set fio_key=value]...\n"
     "              [--timeline FILE.json [--timeline-window START:LENGTH]] [--quiet]\n"
-    "  ssdtwin sweep --drive PROFILE.toml --job JOB.fio --set KEY=V1,V2,... [--set ...] [--jobs N]\n"
+    "  ssdtwin sweep --drive PROFILE.toml --job JOB.fio --set KEY=V1,V2,... [--set ...] [--host HOST.toml] [--jobs N]\n"
     "              [--precondition P] [--scale N] [--seed N] [--output FILE] [--output-format=csv|json] [--plot PREFIX]\n"
-    "  ssdtwin config --dump PROFILE.toml [--set section.key=value]...\n"
+    "  ssdtwin config --dump PROFILE.toml [--host HOST.toml] [--set section.key=value]...\n"
     "  ssdtwin config --docs\n"
     "  ssdtwin compare --lab LAB.toml [--drive PROFILE.toml] [--jobs N] [--output-format=normal|json]\n"
     "  ssdtwin validate [LAB.toml...] [--drive-name TEXT] [--records ID,ID] [--tag TAG,TAG] [--jobs N] [--strict]\n"
@@ -236,14 +236,14 @@ int data_integrity_status(const model::RunResult& result) {
 }
 
 int cmd_run(int argc, char** argv) {
-  const cli::Args a = cli::parse_args(argc, argv, {"--drive", "--output-format", "--output", "--set", "--job-set", "--scale", "--precondition", "--seed", "--timeseries-ms", "--timeseries-csv", "--steady-rounds", "--power-state", "--power-timeline", "--timeline", "--timeline-window", "--power-loss-at", "--power-loss-random", "--power-off"}, {"--check-invariants", "--verify", "--apst", "--quiet"});
+  const cli::Args a = cli::parse_args(argc, argv, {"--drive", "--host", "--output-format", "--output", "--set", "--job-set", "--scale", "--precondition", "--seed", "--timeseries-ms", "--timeseries-csv", "--steady-rounds", "--power-state", "--power-timeline", "--timeline", "--timeline-window", "--power-loss-at", "--power-loss-random", "--power-off"}, {"--check-invariants", "--verify", "--apst", "--quiet"});
   if (!a.single.count("--drive")) throw config::InputError("run: --drive PROFILE.toml is required");
   if (a.positional.size() != 1) throw config::InputError("run: exactly one fio job file is required");
   // run alone also writes fio's json+ (latency bins for fio_jsonplus_clat2csv).
   const std::string requested = cli::output_format(a, {"normal", "json", "json+"});
   const bool jsonplus = requested == "json+";
   const std::string format = jsonplus ? "json" : requested;
-  const config::LoadedProfile profile = config::load_profile(a.single.at("--drive"), a.sets);
+  const config::LoadedProfile profile = config::load_profile(a.single.at("--drive"), a.sets, a.get("--host"));
   workload::FioJobFile jobs = workload::parse_fio_job_file(a.positional[0]);
   workload::apply_job_overrides(jobs, a.job_sets);
   const config::Layout layout = cli::layout_from_args(profile.config, a);
@@ -255,7 +255,7 @@ int cmd_run(int argc, char** argv) {
                  double(layout.map_bytes()) / 1048576.0);
   ProgressLine progress;
   if (!quiet && isatty(fileno(stderr))) progress.install(opt);
-  const model::RunResult result = model::run_fio(profile.config, layout, jobs, opt);
+  const model::RunResult result = model::run_fio(profile.config, profile.host, layout, jobs, opt);
   progress.clear();
   report_findings(result, layout);
   const report::ReportInput in{profile, layout, jobs, opt, result};
@@ -276,13 +276,13 @@ int cmd_run(int argc, char** argv) {
 }
 
 int cmd_config(int argc, char** argv) {
-  const cli::Args a = cli::parse_args(argc, argv, {"--dump", "--set"}, {"--docs"});
+  const cli::Args a = cli::parse_args(argc, argv, {"--dump", "--host", "--set"}, {"--docs"});
   if (a.has("--docs")) {
     std::cout << config::config_reference_markdown();
     return 0;
   }
   if (!a.single.count("--dump")) throw config::InputError("config: use --dump PROFILE.toml or --docs");
-  std::cout << config::dump_profile_toml(config::load_profile(a.single.at("--dump"), a.sets));
+  std::cout << config::dump_profile_toml(config::load_profile(a.single.at("--dump"), a.sets, a.get("--host")));
   return 0;
 }
 

@@ -82,7 +82,8 @@ std::string plot_tool() {
 
 // Fails on a bad value before anything starts: each job value must parse in the job file
 // and each profile value must load (the simulations would fail the same way, later).
-void check_axis_values(const std::string& drive, const std::string& job, const std::vector<Axis>& axes) {
+void check_axis_values(const std::string& drive, const std::string& host, const std::string& job,
+                       const std::vector<Axis>& axes) {
   for (std::size_t i = 0; i < axes.size(); ++i)
     for (std::size_t k = 0; k < i; ++k)
       if (axes[i].key == axes[k].key) throw config::InputError(fmt::format("option '--set': key '{}' given twice", axes[i].key));
@@ -90,7 +91,7 @@ void check_axis_values(const std::string& drive, const std::string& job, const s
   for (const Axis& ax : axes)
     for (const auto& v : ax.values) {
       if (ax.profile_key) {
-        config::load_profile(drive, {ax.key + "=" + v});
+        config::load_profile(drive, {ax.key + "=" + v}, host);
       } else {
         workload::FioJobFile copy = base;
         workload::apply_job_overrides(copy, {ax.key + "=" + v});
@@ -162,7 +163,7 @@ void plot_sweep(const std::string& prefix, const std::string& csv) {
 
 int cmd_sweep(int argc, char** argv) {
   const cli::Args a = cli::parse_args(
-      argc, argv, {"--drive", "--job", "--set", "--jobs", "--precondition", "--scale", "--seed", "--output",
+      argc, argv, {"--drive", "--host", "--job", "--set", "--jobs", "--precondition", "--scale", "--seed", "--output",
                    "--output-format", "--plot"}, {});
   if (!a.single.count("--drive")) throw config::InputError("sweep: --drive PROFILE.toml is required");
   if (!a.single.count("--job")) throw config::InputError("sweep: --job JOB.fio is required");
@@ -174,13 +175,13 @@ int cmd_sweep(int argc, char** argv) {
 
   std::vector<Axis> axes;
   for (const auto& s : a.sets) axes.push_back(parse_axis(s));
-  check_axis_values(drive, job, axes);
+  check_axis_values(drive, a.get("--host"), job, axes);
   const auto points = sweep_points(axes);
   std::vector<SimulationSpec> specs;
   for (const auto& p : points) {
     SimulationSpec sp;
     sp.args = {"--drive", drive, job};
-    for (const char* flag : {"--precondition", "--scale", "--seed"})
+    for (const char* flag : {"--host", "--precondition", "--scale", "--seed"})
       if (a.single.count(flag)) sp.args.insert(sp.args.end(), {flag, a.single.at(flag)});
     for (std::size_t i = 0; i < axes.size(); ++i) {
       const std::string kv = axes[i].key + "=" + axes[i].values[p[i]];

@@ -23,15 +23,22 @@ KeyDesc num(D file, const char* path, KeyType type, const char* unit, double lo,
   k.allowed = std::move(allowed);
   k.default_text = std::move(def);
   k.description = desc;
-  k.set_num = [acc, factor](DriveConfig& c, double v) {
+  // The accessor picks the configuration the key belongs to: the drive's or the host's.
+  using Cfg = std::conditional_t<std::is_invocable_v<Acc, DriveConfig&>, DriveConfig, host_if::HostConfig>;
+  auto set = [acc, factor](Cfg& c, double v) {
     auto& ref = acc(c);
     using T = std::remove_reference_t<decltype(ref)>;
     if constexpr (std::is_floating_point_v<T>) ref = v * factor;
     else ref = static_cast<T>(std::llround(v * factor));
   };
-  k.get_num = [acc, factor](const DriveConfig& c) {
-    return static_cast<double>(acc(const_cast<DriveConfig&>(c))) / factor;
-  };
+  auto get = [acc, factor](const Cfg& c) { return static_cast<double>(acc(const_cast<Cfg&>(c))) / factor; };
+  if constexpr (std::is_same_v<Cfg, DriveConfig>) {
+    k.set_num = set;
+    k.get_num = get;
+  } else {
+    k.set_host_num = set;
+    k.get_host_num = get;
+  }
   return k;
 }
 
@@ -48,6 +55,7 @@ KeyDesc text(D file, const char* path, const char* desc, Acc acc) {
 }
 
 #define ACC(member) [](DriveConfig& c) -> auto& { return c.member; }
+#define HACC(member) [](host_if::HostConfig& c) -> auto& { return c.member; }
 constexpr KeyType I = KeyType::Integer;
 constexpr KeyType F = KeyType::Float;
 constexpr double kMiB = 1048576.0;
@@ -163,13 +171,17 @@ std::vector<KeyDesc> build() {
   k.push_back(num(D::Drive, "pcie.mrrs_bytes", I, "bytes", 128, 4096, 1, "Max read request size of device DMA reads", ACC(pcie.mrrs_bytes), kPow2Payload));
   k.push_back(num(D::Drive, "pcie.round_trip_ns", F, "ns", 0, 1e5, kPsPerNsD,
                   "Device read request to first completion, excluding serialisation", ACC(pcie.round_trip_ps)));
-  k.push_back(num(D::Drive, "host.read_completion_bytes", I, "bytes", 64, 4096, 1,
-                  "Payload per completion TLP the host root complex returns for device reads", ACC(host.read_completion_bytes),
-                  {64, 128, 256, 512, 1024, 2048, 4096}));
-  k.push_back(num(D::Drive, "host.submit_overhead_ns", F, "ns", 0, 1e6, kPsPerNsD,
-                  "Host software time from fio submitting to the doorbell write", ACC(host.submit_overhead_ps)));
-  k.push_back(num(D::Drive, "host.complete_overhead_ns", F, "ns", 0, 1e6, kPsPerNsD,
-                  "Host software time from the interrupt to fio reaping the completion", ACC(host.complete_overhead_ps)));
+  // Host profile. Defaults: the reference lab host (Dell R760, Xeon 6430, Ubuntu 22.04, fio;
+  // scenarios/hosts/dell-r760-xeon-fio.toml names the sources).
+  k.push_back(num(D::Host, "host.read_completion_bytes", I, "bytes", 64, 4096, 1,
+                  "Payload per completion TLP the host root complex returns for device reads (Intel: 64 B)",
+                  HACC(read_completion_bytes), {64, 128, 256, 512, 1024, 2048, 4096}, "64"));
+  k.push_back(num(D::Host, "host.submit_overhead_ns", F, "ns", 0, 1e6, kPsPerNsD,
+                  "Host software time from fio submitting to the doorbell write (estimate for libaio + blk-mq + driver)",
+                  HACC(submit_overhead_ps), {}, "2000"));
+  k.push_back(num(D::Host, "host.complete_overhead_ns", F, "ns", 0, 1e6, kPsPerNsD,
+                  "Host software time from the interrupt to fio reaping the completion (estimate)",
+                  HACC(complete_overhead_ps), {}, "3000"));
   // The host data path: the same four keys for each direction (HostConfig::PathDirection).
   using Path = host_if::HostConfig::PathDirection;
   struct PathKeys {
@@ -180,19 +192,19 @@ std::vector<KeyDesc> build() {
   for (const PathKeys p : {PathKeys{"read", &host_if::HostConfig::path_read, "read data (drive to host)"},
                            PathKeys{"write", &host_if::HostConfig::path_write, "write data (host to drive)"}}) {
     const auto field = [m = p.member](auto Path::*f) {
-      return [m, f](DriveConfig& c) -> auto& { return (c.host.*m).*f; };
+      return [m, f](host_if::HostConfig& c) -> auto& { return (c.*m).*f; };
     };
     const std::string key = fmt::format("host.path_{}_", p.dir), what = fmt::format("Host data path, {}s: ", p.dir);
-    k.push_back(num(D::Drive, (key + "per_io_ns").c_str(), F, "ns", 0, 1e7, kPsPerNsD,
+    k.push_back(num(D::Host, (key + "per_io_ns").c_str(), F, "ns", 0, 1e7, kPsPerNsD,
                     (what + "software time per I/O on one shared worker before submission; 0: none").c_str(),
                     field(&Path::per_io_ps), {}, "0"));
-    k.push_back(num(D::Drive, (key + "gbps").c_str(), F, "GB/s", 0, 1000, 1e9,
+    k.push_back(num(D::Host, (key + "gbps").c_str(), F, "GB/s", 0, 1000, 1e9,
                     (what + "bandwidth it gives the drive's DMA of " + p.data + ", all I/Os together; 0: not limiting").c_str(),
                     field(&Path::bytes_per_s), {}, "0"));
-    k.push_back(num(D::Drive, (key + "latency_ns").c_str(), F, "ns", 0, 1e7, kPsPerNsD,
+    k.push_back(num(D::Host, (key + "latency_ns").c_str(), F, "ns", 0, 1e7, kPsPerNsD,
                     (what + "latency per I/O after completion, not shared (plus bytes / path_" + p.dir + "_stream_gbps)").c_str(),
                     field(&Path::latency_ps), {}, "0"));
-    k.push_back(num(D::Drive, (key + "stream_gbps").c_str(), F, "GB/s", 0, 1000, 1e9,
+    k.push_back(num(D::Host, (key + "stream_gbps").c_str(), F, "GB/s", 0, 1000, 1e9,
                     (what + "one I/O's own transfer rate after completion, not shared; 0: no such term").c_str(),
                     field(&Path::stream_bytes_per_s), {}, "0"));
   }

@@ -11,7 +11,9 @@
 
 namespace ssdtwin::config {
 
-enum class ProfileKind { Drive, Nand };
+// Which file a key lives in: the drive profile, the NAND profile it names, or the host
+// profile (the server, OS and benchmark the drive is measured on).
+enum class ProfileKind { Drive, Nand, Host };
 enum class KeyType { Integer, Float, String };
 
 struct KeyDesc {
@@ -27,6 +29,8 @@ struct KeyDesc {
   std::function<double(const DriveConfig&)> get_num;
   std::function<void(DriveConfig&, const std::string&)> set_str;
   std::function<std::string(const DriveConfig&)> get_str;
+  std::function<void(host_if::HostConfig&, double)> set_host_num;  // host keys
+  std::function<double(const host_if::HostConfig&)> get_host_num;
 
   std::string section() const { return path.substr(0, path.find('.')); }
   std::string key() const { return path.substr(path.find('.') + 1); }

@@ -17,7 +17,9 @@
 namespace ssdtwin::config {
 namespace {
 
-std::string kind_name(ProfileKind k) { return k == ProfileKind::Drive ? "drive" : "nand"; }
+std::string kind_name(ProfileKind k) {
+  return k == ProfileKind::Drive ? "drive" : k == ProfileKind::Host ? "host" : "nand";
+}
 
 std::string allowed_keys_in(ProfileKind kind, const std::string& section) {
   std::string s;
@@ -54,6 +56,11 @@ class Loader {
         load_power_states(path, sec_node);
         continue;
       }
+      if (kind == ProfileKind::Drive && section == "host")
+        throw InputError(fmt::format("{}:{}: section [host] has moved out of the drive profile: the server, OS and "
+                                     "benchmark a drive is measured on are a host profile (scenarios/hosts/*.toml), "
+                                     "given with --host FILE or a lab file's host_profile; one key can be set with "
+                                     "--set host.KEY=VALUE", path, line));
       if (!sec_node.is_table())
         throw InputError(fmt::format("{}:{}: key '{}' is outside any section; sections allowed: {}", path, line,
                                      section, allowed_sections(kind)));
@@ -81,6 +88,8 @@ class Loader {
     if (path.rfind("nand.", 0) == 0 && std::count(path.begin(), path.end(), '.') == 2) {
       kind = ProfileKind::Nand;
       path = path.substr(5);
+    } else if (path.rfind("host.", 0) == 0) {
+      kind = ProfileKind::Host;
     }
     toml::table t;
     try {
@@ -96,17 +105,24 @@ class Loader {
     for (const KeyDesc& k : config_keys()) {
       const std::string id = kind_name(k.file) + ":" + k.path;
       if (p_.origin.count(id)) continue;
-      const std::string& file = k.file == ProfileKind::Drive ? p_.drive_path : p_.nand_path;
+      const std::string file = k.file == ProfileKind::Drive  ? p_.drive_path
+                               : k.file == ProfileKind::Nand ? p_.nand_path
+                                                             : (p_.host_path.empty() ? "host profile" : p_.host_path);
       if (!k.default_text)
         throw InputError(fmt::format("{}: missing required key '{}' ({}{}): {}", file, k.path, k.allowed_text(),
                                      k.unit.empty() ? "" : ", unit " + k.unit, k.description));
       if (k.type == KeyType::String) k.set_str(p_.config, *k.default_text);
-      else k.set_num(p_.config, std::stod(*k.default_text));
+      else set_number(k, std::stod(*k.default_text));
       p_.origin[id] = "default";
     }
   }
 
  private:
+  void set_number(const KeyDesc& k, double v) {
+    if (k.file == ProfileKind::Host) k.set_host_num(p_.host, v);
+    else k.set_num(p_.config, v);
+  }
+
   // drive.base_profile: the base file (and its own base) load first, so this file's keys
   // replace theirs.
   void load_base(const std::string& path, const toml::table& root, int depth) {
@@ -212,7 +228,7 @@ class Loader {
       const bool in_list = k->allowed.empty() || std::find(k->allowed.begin(), k->allowed.end(), v) != k->allowed.end();
       if (!in_list || v < k->min || v > k->max || !std::isfinite(v))
         throw InputError(fmt::format("{}: key '{}' = {} is out of range{}; allowed {}", where, path, v, unit, k->allowed_text()));
-      k->set_num(p_.config, v);
+      set_number(*k, v);
     }
     p_.origin[kind_name(kind) + ":" + path] = where;
   }
@@ -229,11 +245,14 @@ std::string where(const LoadedProfile& p, ProfileKind kind, const std::string& k
 
 }  // namespace
 
-LoadedProfile load_profile(const std::string& drive_path, const std::vector<std::string>& overrides) {
+LoadedProfile load_profile(const std::string& drive_path, const std::vector<std::string>& overrides,
+                           const std::string& host_path) {
   LoadedProfile p;
   p.drive_path = drive_path;
+  p.host_path = host_path;
   Loader l(p);
   l.load_file(ProfileKind::Drive, drive_path);
+  if (!host_path.empty()) l.load_file(ProfileKind::Host, host_path);
   const std::filesystem::path drive_dir = std::filesystem::path(drive_path).parent_path();
   // Overrides of the NAND profile path must apply before it is read.
   for (const auto& o : overrides)

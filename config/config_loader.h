@@ -1,5 +1,6 @@
-// Loads a drive profile and the NAND profile it names, applies --set overrides, and
-// validates everything once: every error names file, line, key and what is allowed.
+// Loads a drive profile, the NAND profile it names and a host profile, applies --set
+// overrides, and validates everything once: every error names file, line, key and what is
+// allowed.
 #pragma once
 #include <map>
 #include <string>
@@ -11,13 +12,19 @@ namespace ssdtwin::config {
 
 struct LoadedProfile {
   DriveConfig config;
-  std::string drive_path, nand_path;
+  // The host the drive is measured on (server, OS, benchmark): its own profile, not the
+  // drive's; without one, the keys' defaults (the reference lab host).
+  host_if::HostConfig host;
+  std::string drive_path, nand_path, host_path;
   std::vector<std::string> base_paths;  // drive profiles drive_path extends, nearest first
   std::map<std::string, std::string> origin;  // "drive:section.key" -> "file:line" or "--set"
 };
 
-// overrides: "section.key=value" for drive keys, "nand.section.key=value" for NAND keys.
-LoadedProfile load_profile(const std::string& drive_path, const std::vector<std::string>& overrides = {});
+// overrides: "section.key=value" for drive keys, "nand.section.key=value" for NAND keys,
+// "host.key=value" for host keys, "power_state.N.key=value" for a power state.
+// host_path: a host profile ([host] keys); "" for the defaults.
+LoadedProfile load_profile(const std::string& drive_path, const std::vector<std::string>& overrides = {},
+                           const std::string& host_path = "");
 
 // Cross-key rules (capacity, geometry, buffer, watermarks) and resolution of named choices
 // (GC policy); throws InputError.

@@ -1,5 +1,5 @@
 // The fully resolved drive description: plain structs, validated once by the loader
-// (model/config_loader.h). The simulation core only ever sees this.
+// (config/config_loader.h). The simulation core only ever sees this.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -24,7 +24,6 @@ struct DriveConfig {
   ftl::FtlConfig ftl;
   host_if::PcieConfig pcie;
   host_if::ControllerConfig controller;
-  host_if::HostConfig host;
   power::PowerConfig power;
 
   std::uint32_t dies() const { return channels * dies_per_channel; }

@@ -212,19 +212,28 @@ void check_written(const std::string& text, const std::string& what, const std::
   }
 }
 
-// A calibrated drive profile (and NAND profile, if NAND keys were fitted) next to `out`.
+// A calibrated drive profile (and NAND and host profiles, if their keys were fitted) next
+// to `out`.
 std::string write_profiles(const CalibrateResult& res, const config::LoadedProfile& profile, const std::string& note,
                            const std::string& out) {
   namespace fs = std::filesystem;
   const fs::path out_drive = out;
   const fs::path out_dir = out_drive.parent_path().empty() ? fs::path(".") : out_drive.parent_path();
   std::string dtext = read_file(profile.drive_path), ntext = read_file(profile.nand_path);
-  std::vector<std::pair<std::string, std::string>> dkeys, nkeys;
+  std::string htext = profile.host_path.empty() ? "[host]\n" : read_file(profile.host_path);
+  std::vector<std::pair<std::string, std::string>> dkeys, nkeys, hkeys;
   for (const auto& p : res.params) {
-    const bool drive = p.kind == config::ProfileKind::Drive;
-    std::string& text = drive ? dtext : ntext;
+    const bool drive = p.kind == config::ProfileKind::Drive, host = p.kind == config::ProfileKind::Host;
+    std::string& text = drive ? dtext : host ? htext : ntext;
     text = set_key_in_toml(text, p.key, format_value(p, p.fitted), note);
-    (drive ? dkeys : nkeys).emplace_back(p.key, format_value(p, p.fitted));
+    (drive ? dkeys : host ? hkeys : nkeys).emplace_back(p.key, format_value(p, p.fitted));
+  }
+  std::string host_note;
+  if (!hkeys.empty()) {  // the host is not part of the drive: its own profile, used with --host
+    const fs::path host_target = out_dir / (out_drive.stem().string() + "-host.toml");
+    check_written(htext, host_target.string(), hkeys);
+    write_text(host_target, "# " + note + "\n" + htext);
+    host_note = " and the host profile " + host_target.string() + " (use it with --host)";
   }
   fs::path nand_target = fs::absolute(profile.nand_path);
   if (!nkeys.empty()) {
@@ -242,7 +251,7 @@ std::string write_profiles(const CalibrateResult& res, const config::LoadedProfi
   dtext = set_key_in_toml(dtext, "drive.nand_profile", rel(nand_target.string()), keep);
   check_written(dtext, out_drive.string(), dkeys);
   write_text(out_drive, "# " + note + "\n" + dtext);
-  return fmt::format("wrote {}{}\n", out_drive.string(), !nkeys.empty() ? " and " + nand_target.string() : "");
+  return fmt::format("wrote {}{}{}\n", out_drive.string(), !nkeys.empty() ? " and " + nand_target.string() : "", host_note);
 }
 
 }  // namespace
@@ -261,9 +270,11 @@ FitParam parse_fit(const std::string& spec, const config::LoadedProfile& profile
   if (f.key.rfind("nand.", 0) == 0 && std::count(f.key.begin(), f.key.end(), '.') == 2) {
     f.kind = config::ProfileKind::Nand;
     f.key = f.key.substr(5);
+  } else if (f.key.rfind("host.", 0) == 0) {
+    f.kind = config::ProfileKind::Host;
   }
   f.desc = config::find_key(f.kind, f.key);
-  if (!f.desc) throw bad("names no profile key (see docs/config.md; NAND keys start with nand.)");
+  if (!f.desc) throw bad("names no profile key (see docs/config.md; NAND keys start with nand., host keys with host.)");
   if (f.desc->type == config::KeyType::String || !f.desc->allowed.empty()) throw bad("is not a continuous numeric key");
   try {
     std::size_t used = 0;
@@ -275,7 +286,8 @@ FitParam parse_fit(const std::string& spec, const config::LoadedProfile& profile
   if (!(f.lo < f.hi)) throw bad("needs LO < HI");
   if (f.lo < f.desc->min || f.hi > f.desc->max)
     throw bad(fmt::format("has bounds outside the key's range {}", f.desc->allowed_text()));
-  f.start = std::clamp(f.desc->get_num(profile.config), f.lo, f.hi);
+  f.start = std::clamp(f.kind == config::ProfileKind::Host ? f.desc->get_host_num(profile.host) : f.desc->get_num(profile.config),
+                       f.lo, f.hi);
   return f;
 }
 
@@ -320,7 +332,10 @@ CalibrateResult calibrate(const LabFile& lab, const CalibrateOptions& opt_in, co
   CalibrateOptions opt = opt_in;
   if (opt.drive.empty()) opt.drive = lab.drive_profile;
   if (opt.fits.empty()) throw config::InputError("calibrate: at least one --fit KEY=LO..HI is required");
-  const config::LoadedProfile profile = config::load_profile(opt.drive, opt.sets);
+  // The starting point: the drive as simulated, on the lab's host with its conditions.
+  std::vector<std::string> sets = lab.host_sets;
+  sets.insert(sets.end(), opt.sets.begin(), opt.sets.end());
+  const config::LoadedProfile profile = config::load_profile(opt.drive, sets, lab.host_profile);
   CalibrateResult res;
   for (const auto& s : opt.fits) res.params.push_back(parse_fit(s, profile));
   const std::vector<const LabRecord*> records = selected_records(lab, opt);

@@ -156,6 +156,7 @@ LabRecord LabCurve::point(std::uint32_t value) const {
   r.precondition = precondition;
   r.power_state = power_state;
   r.drive_profile = drive_profile;
+  r.host_profile = host_profile;
   r.host_sets = host_sets;
   r.job_sets = {key + "=" + std::to_string(value)};
   return r;
@@ -170,10 +171,16 @@ std::vector<std::string> read_lab_section(const toml::table& root, const std::st
   const auto* lab = root.get_as<toml::table>("lab");
   if (!lab) throw config::InputError(fmt::format("{}: missing [lab] section (drive, drive_profile, precondition, source)", path));
   const std::string lw = fmt::format("{}:{}: [lab]", path, lab->source().begin.line);
+  check_known_keys(*lab, {"drive", "drive_profile", "host_profile", "host", "precondition", "source", "tags"}, path, "[lab]");
   lf.drive = need_string(*lab, "drive", lw);
   lf.drive_profile = (base / need_string(*lab, "drive_profile", lw)).lexically_normal().string();
   lf.precondition = need_string(*lab, "precondition", lw);
   lf.source = need_string(*lab, "source", lw);
+  if (lab->get("host_profile")) {
+    lf.host_profile = (base / need_string(*lab, "host_profile", lw)).lexically_normal().string();
+    if (!config::path_exists(lf.host_profile))
+      throw config::InputError(fmt::format("{}: key 'host_profile': file '{}' does not exist", lw, lf.host_profile));
+  }
   std::vector<std::string> tags = tag_list(*lab, path);
   if (const auto* h = lab->get("host")) {
     const auto* arr = h->as_array();
@@ -212,6 +219,7 @@ LabRecord read_record(const toml::table& t, const std::string& w, const std::str
   r.excluded = optional_text(t, "excluded", "give the reason the record is kept out of the statistics", w);
   r.miss_cause = optional_text(t, "miss_cause", "say why the model misses the record", w);
   r.drive_profile = lf.drive_profile;
+  r.host_profile = lf.host_profile;
   r.host_sets = lf.host_sets;
   check_known_keys(t, kKeys, path, "[[record]]");
   r.tags = lab_tags;
@@ -253,6 +261,7 @@ LabCurve read_curve(const toml::table& t, const std::string& w, const std::strin
     }
   }
   c.drive_profile = lf.drive_profile;
+  c.host_profile = lf.host_profile;
   c.host_sets = lf.host_sets;
   if (std::any_of(lf.curves.begin(), lf.curves.end(), [&](const LabCurve& o) { return o.id == c.id; }))
     throw config::InputError(fmt::format("{}: key 'id' = '{}' is used by another curve of this file", w, c.id));

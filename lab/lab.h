@@ -15,6 +15,7 @@ struct LabRecord {
   std::string precondition;     // the lab's unless the record names its own
   std::int32_t power_state = -1;  // --power-state for the run (-1: the drive's default, PS0)
   std::string drive_profile;    // the lab's
+  std::string host_profile;     // the lab's host (server, OS, benchmark); "" for the default host
   std::vector<std::string> host_sets;  // the lab's host-side conditions ("host.key=value")
   // A profile or host parameter was fitted to this record: it agrees by construction, so
   // validate reports prediction-only statistics without it.
@@ -35,7 +36,7 @@ struct LabRecord {
   std::vector<std::string> job_sets;
   // Records with the same run key share one simulation.
   std::string run_key() const {
-    std::string k = drive_profile + "|" + job + "|" + precondition + "|" + std::to_string(power_state);
+    std::string k = drive_profile + "|" + host_profile + "|" + job + "|" + precondition + "|" + std::to_string(power_state);
     for (const auto& h : host_sets) k += "|" + h;
     for (const auto& j : job_sets) k += "|job:" + j;
     return k;
@@ -51,7 +52,7 @@ struct LabCurve {
   std::vector<std::uint32_t> values;
   std::string throughput_metric, latency_metric;
   std::vector<std::string> record_ids;  // records of the same lab file shown on the curve
-  std::string precondition, drive_profile;
+  std::string precondition, drive_profile, host_profile;
   std::int32_t power_state = -1;
   std::vector<std::string> host_sets;
   // The simulation of one point: a record without a measurement, the key set to `value`.
@@ -64,8 +65,10 @@ struct LabCurve {
 
 struct LabFile {
   std::string path, drive, drive_profile, precondition, source;
-  // Host-side conditions of the measurements (e.g. the GPUDirect Storage path), applied as
-  // --set overrides of [host] keys only: a lab's host never changes the drive.
+  // The host the measurements were made on (`host_profile`, relative to the lab file; "" for
+  // the default host), and conditions on top of it (e.g. the GPUDirect Storage path), applied
+  // as --set overrides of host keys only: a lab's host never changes the drive.
+  std::string host_profile;
   std::vector<std::string> host_sets;
   std::vector<LabRecord> records;
   std::vector<LabCurve> curves;

@@ -81,9 +81,11 @@ SimulationSpec simulation_spec(const LabRecord& r, const std::string& drive, con
   SimulationSpec sp;
   sp.label = r.job;
   sp.args = {"--drive", drive.empty() ? r.drive_profile : drive, r.job, "--precondition", r.precondition};
+  if (!r.host_profile.empty()) sp.args.insert(sp.args.end(), {"--host", r.host_profile});
   if (r.power_state >= 0) sp.args.insert(sp.args.end(), {"--power-state", std::to_string(r.power_state)});
-  for (const auto& s : sets) sp.args.insert(sp.args.end(), {"--set", s});
+  // The lab's host conditions first, so the caller's --set (a fitted value) wins.
   for (const auto& s : r.host_sets) sp.args.insert(sp.args.end(), {"--set", s});
+  for (const auto& s : sets) sp.args.insert(sp.args.end(), {"--set", s});
   for (const auto& j : r.job_sets) sp.args.insert(sp.args.end(), {"--job-set", j});
   return sp;
 }

@@ -6,8 +6,8 @@
 
 namespace ssdtwin::model {
 
-Drive::Drive(sc_core::sc_module_name name, const config::DriveConfig& cfg, const config::Layout& layout,
-             const power::PowerRunOptions& power)
+Drive::Drive(sc_core::sc_module_name name, const config::DriveConfig& cfg, const host_if::HostConfig& host,
+             const config::Layout& layout, const power::PowerRunOptions& power)
     : sc_module(name), cfg_(cfg), layout_(layout) {
   nand::NandConfig nand = cfg.nand;
   nand.tBERS_ps = layout.tBERS_ps;  // a scaled block group erases in proportion to its size
@@ -15,7 +15,7 @@ Drive::Drive(sc_core::sc_module_name name, const config::DriveConfig& cfg, const
   ftl_ = std::make_unique<ftl::Ftl>(cfg.ftl, cfg.nand, layout.geo, layout.user_ius, *flash_);
   flash_->set_client(ftl_.get());
   flash_->set_program_limit(cfg.controller.max_concurrent_programs);
-  controller_ = std::make_unique<host_if::Controller>("controller", cfg.controller, cfg.pcie, cfg.host,
+  controller_ = std::make_unique<host_if::Controller>("controller", cfg.controller, cfg.pcie, host,
                                                       cfg.ftl.iu_bytes, layout.user_bytes(), *ftl_);
   power_ = std::make_unique<power::PowerManager>("power", cfg.power, power::operational_static_w(cfg),
                                                    power::non_operational_static_w(cfg), power);

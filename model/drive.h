@@ -1,5 +1,6 @@
-// The drive: host interface, FTL and NAND assembled from a validated DriveConfig. This is
-// the module another SystemC platform instantiates; bind initiators to `socket()`.
+// The drive: host interface, FTL and NAND assembled from a validated DriveConfig, plugged
+// into a host (HostConfig: its root complex's completion size and data path). This is the
+// module another SystemC platform instantiates; bind initiators to `socket()`.
 #pragma once
 #include <memory>
 #include <systemc>
@@ -16,8 +17,8 @@ namespace ssdtwin::model {
 
 class Drive : public sc_core::sc_module {
  public:
-  Drive(sc_core::sc_module_name name, const config::DriveConfig& cfg, const config::Layout& layout,
-        const power::PowerRunOptions& power = {});
+  Drive(sc_core::sc_module_name name, const config::DriveConfig& cfg, const host_if::HostConfig& host,
+        const config::Layout& layout, const power::PowerRunOptions& power = {});
 
   tlm_utils::multi_passthrough_target_socket<host_if::Controller>& socket() { return controller_->socket; }
   const config::DriveConfig& config() const { return cfg_; }

@@ -90,11 +90,12 @@ void validate_steady_rounds(const workload::FioJobFile& jf) {
   }
 }
 
-RunResult run_fio(const config::DriveConfig& cfg, const config::Layout& layout, const workload::FioJobFile& jf, const RunOptions& opt) {
+RunResult run_fio(const config::DriveConfig& cfg, const host_if::HostConfig& host, const config::Layout& layout,
+                  const workload::FioJobFile& jf, const RunOptions& opt) {
   validate_jobs(cfg, layout, jf);
   if (opt.steady_max_rounds) validate_steady_rounds(jf);
   validate_power_options(cfg, opt);
-  Testbench bench(cfg, layout, jf, opt);
+  Testbench bench(cfg, host, layout, jf, opt);
   bench.precondition();
   bench.simulate();
   return bench.results();

@@ -109,6 +109,7 @@ void validate_jobs(const config::DriveConfig& cfg, const config::Layout& layout,
 // Throws InputError unless the jobs can run in steady-state rounds (one group, time-based,
 // one runtime and ramp_time shared by all jobs).
 void validate_steady_rounds(const workload::FioJobFile& jobs);
-RunResult run_fio(const config::DriveConfig& cfg, const config::Layout& layout, const workload::FioJobFile& jobs, const RunOptions& opt);
+RunResult run_fio(const config::DriveConfig& cfg, const host_if::HostConfig& host, const config::Layout& layout,
+                  const workload::FioJobFile& jobs, const RunOptions& opt);
 
 }  // namespace ssdtwin::model

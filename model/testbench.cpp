@@ -145,13 +145,14 @@ double planned_seconds(const workload::FioJobFile& jf, const RunOptions& opt) {
 
 }  // namespace
 
-Testbench::Testbench(const config::DriveConfig& cfg, const config::Layout& layout, const workload::FioJobFile& jf,
-                     const RunOptions& opt)
+Testbench::Testbench(const config::DriveConfig& cfg, const host_if::HostConfig& host, const config::Layout& layout,
+                     const workload::FioJobFile& jf, const RunOptions& opt)
     : cfg_(cfg),
+      host_(host),
       layout_(layout),
       jf_(jf),
       opt_(opt),
-      drive_("drive", cfg, layout, opt.power),
+      drive_("drive", cfg, host, layout, opt.power),
       timeline_log_(opt.timeline_from_ps, opt.timeline_from_ps + opt.timeline_len_ps) {
   if (opt.timeline_len_ps) drive_.flash().set_activity_log(&timeline_log_);
   sched_ = std::make_unique<GroupScheduler>("groups");
@@ -204,7 +205,7 @@ void Testbench::add_initiators() {
       const std::uint64_t base_seed = j.randrepeat ? j.randseed : mix_seed(j.randseed, opt_.seed);
       s.seed = mix_seed(mix_seed(base_seed, ji), c);
       GroupScheduler* sched = sched_.get();
-      auto init = std::make_unique<workload::FioInitiator>(fmt::format("job{}_{}", ji, c).c_str(), s, cfg_.host,
+      auto init = std::make_unique<workload::FioInitiator>(fmt::format("job{}_{}", ji, c).c_str(), s, host_,
                                                            [sched](workload::FioInitiator&) { sched->job_done(); });
       init->socket.bind(drive_.socket());
       sched_->groups[group].push_back(init.get());

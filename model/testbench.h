@@ -22,8 +22,8 @@ class Testbench {
  public:
   // Elaborates. Throws InputError for traces the drive cannot replay and for random power
   // cuts without a planned length.
-  Testbench(const config::DriveConfig& cfg, const config::Layout& layout, const workload::FioJobFile& jobs,
-            const RunOptions& opt);
+  Testbench(const config::DriveConfig& cfg, const host_if::HostConfig& host, const config::Layout& layout,
+            const workload::FioJobFile& jobs, const RunOptions& opt);
   ~Testbench();
   // Functional preconditioning (sequential passes, random rounds over the active range);
   // then the FTL's counters start from zero.
@@ -43,6 +43,7 @@ class Testbench {
   void collect_drive_results(DriveResults& d);
 
   const config::DriveConfig& cfg_;
+  const host_if::HostConfig& host_;
   const config::Layout& layout_;
   const workload::FioJobFile& jf_;
   const RunOptions& opt_;

@@ -166,7 +166,7 @@ power::PowerSummary run_power_summary(const ReportInput& in, const model::Series
 
 // fio's "jobs" array: one entry per clone, or per group under group_reporting.
 json jobs_json(const ReportInput& in, bool latency_bins) {
-  const double slat_ns = double(in.profile.config.host.submit_overhead_ps) / kPsPerNs;
+  const double slat_ns = double(in.profile.host.submit_overhead_ps) / kPsPerNs;
   json jobs = json::array();
   for (const ReportEntry& e : report_entries(in.jobs, in.result)) {
     json j;
@@ -412,7 +412,7 @@ std::string power_text(const ReportInput& in) {
 
 std::string report_normal(const ReportInput& in) {
   const model::RunResult& r = in.result;
-  const double slat_ns = double(in.profile.config.host.submit_overhead_ps) / kPsPerNs;
+  const double slat_ns = double(in.profile.host.submit_overhead_ps) / kPsPerNs;
   std::string out;
   for (const ReportEntry& e : report_entries(in.jobs, r)) {
     out += fmt::format("{}: (groupid={}, jobs={}): err= 0: pid=0: simulated\n", e.name, e.group, e.jobs);

@@ -88,3 +88,8 @@ bad_input(validate_tag_matches_nothing "no record in the selected lab files carr
 bad_input(lab_curve_bad_key "key 'key' = 'bs' must be iodepth or numjobs" ${_x} validate ${_j}/bad-lab-curve-key.toml)
 bad_input(lab_curve_values_not_increasing "key 'values' must be an array of at least two increasing whole numbers" ${_x} validate ${_j}/bad-lab-curve-values.toml)
 bad_input(lab_curve_unknown_record "key 'records': 'qd5' is not the id of a record in this file" ${_x} validate ${_j}/bad-lab-curve-record.toml)
+# Host keys belong to a host profile (--host), not to the drive profile.
+bad_input(host_profile_missing "cannot open profile" ${_x} run --drive ${_d} ${_j}/ok.fio --host /nonexistent-host.toml)
+bad_input(host_profile_with_drive_keys "unknown section [pcie]; allowed: [host]" ${_x} run --drive ${_d} ${_j}/ok.fio --host ${_j}/host-with-pcie.toml)
+bad_input(drive_profile_with_host_section "section [host] has moved out of the drive profile" ${_x} config --dump ${_j}/drive-with-host.toml)
+bad_input(lab_unknown_key "[lab] key 'host_profil' is unknown; allowed: drive, drive_profile, host_profile" ${_x} validate ${_j}/bad-lab-key.toml)

@@ -28,15 +28,15 @@ BOOST_AUTO_TEST_CASE(doubling_dies_doubles_program_bound_write_bandwidth) {
   const auto job = workload::parse_fio_job_text(
       "[w]\nrw=write\nbs=128k\niodepth=32\ntime_based\nramp_time=30ms\nruntime=150ms\n", "test.fio");
   const config::Layout ls = config::make_layout(small.config, 1), lb = config::make_layout(big.config, 1);
-  model::Drive d1("small", small.config, ls), d2("big", big.config, lb);
+  model::Drive d1("small", small.config, small.host, ls), d2("big", big.config, big.host, lb);
   auto setup = [&](const config::Layout& l) {
     workload::InitiatorSetup s;
     s.job = job.jobs[0];
     s.region_bytes = l.user_bytes() / s.job.max_bs() * s.job.max_bs();
     return s;
   };
-  workload::FioInitiator i1("i1", setup(ls), small.config.host, [](workload::FioInitiator&) {});
-  workload::FioInitiator i2("i2", setup(lb), big.config.host, [](workload::FioInitiator&) {});
+  workload::FioInitiator i1("i1", setup(ls), small.host, [](workload::FioInitiator&) {});
+  workload::FioInitiator i2("i2", setup(lb), big.host, [](workload::FioInitiator&) {});
   i1.socket.bind(d1.socket());
   i2.socket.bind(d2.socket());
   Starter st("starter");

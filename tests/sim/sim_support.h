@@ -21,7 +21,7 @@ inline SimRun simulate_with(const std::string& profile_path, const std::string& 
                             const model::RunOptions& opt, const std::vector<std::string>& sets = {}) {
   SimRun r{config::load_profile(profile_path, sets), {}, workload::parse_fio_job_text(job_text, "test.fio"), {}};
   r.layout = config::make_layout(r.profile.config, scale);
-  r.result = model::run_fio(r.profile.config, r.layout, r.jobs, opt);
+  r.result = model::run_fio(r.profile.config, r.profile.host, r.layout, r.jobs, opt);
   return r;
 }
 

@@ -51,7 +51,7 @@ struct PlatformCpu : sc_core::sc_module {
 BOOST_AUTO_TEST_CASE(plain_systemc_initiator_drives_the_drive_through_its_tlm_target_socket) {
   const auto p = config::load_profile(test::tiny_drive());
   const auto layout = config::make_layout(p.config, 1);
-  model::Drive drive("drive", p.config, layout);
+  model::Drive drive("drive", p.config, p.host, layout);
   PlatformCpu cpu("cpu");
   cpu.socket.bind(drive.socket());
   sc_core::sc_start();

@@ -110,6 +110,34 @@ BOOST_AUTO_TEST_CASE(power_state_keys_are_set_from_the_command_line_through_thei
   // The cross-state checks run after the overrides too.
   expect_error("ps_set_low", kDrive, kNand, {"PS1: mp_w = 2 W does not exceed"}, {"power_state.1.mp_w=2"});
 }
+BOOST_AUTO_TEST_CASE(host_keys_come_from_a_host_profile_not_the_drive_profile) {
+  // Without a host profile: the reference lab host (the keys' defaults).
+  const LoadedProfile d = load_pair("host_default", kDrive, kNand);
+  BOOST_TEST(d.host.read_completion_bytes == 64u);
+  BOOST_TEST(d.host.submit_overhead_ps == 2000 * kPsPerNs);
+  BOOST_TEST(d.origin.at("host:host.submit_overhead_ns") == "default");
+  // A host profile, then --set on top of it.
+  const std::string host = test::source_path("scenarios/hosts/amd-epyc-7742-vdbench.toml");
+  const LoadedProfile h = load_profile(test::tiny_drive(), {"host.complete_overhead_ns=5000"}, host);
+  BOOST_TEST(h.host.path_write.bytes_per_s == 4.43e9);
+  BOOST_TEST(h.host.complete_overhead_ps == 5000 * kPsPerNs);
+  BOOST_TEST(h.origin.at("host:host.path_write_gbps").find("amd-epyc-7742-vdbench.toml:12") != std::string::npos);
+  // The drive's configuration is the same whatever the host.
+  BOOST_TEST(h.config.controller.fe_cores == d.config.controller.fe_cores);
+  // A drive profile's [host] section says where the keys went.
+  expect_error("host_in_drive", kDrive + "\n[host]\nsubmit_overhead_ns = 1000\n", kNand,
+               {"drive.toml:", "section [host] has moved out of the drive profile", "--host FILE", "--set host.KEY=VALUE"});
+  // A host profile holds host keys only.
+  const auto dir = std::filesystem::temp_directory_path() / "ssdtwin-cfg-hostfile";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "host.toml") << "[pcie]\nlanes = 4\n";
+  try {
+    load_profile(test::tiny_drive(), {}, (dir / "host.toml").string());
+    BOOST_FAIL("a host profile with [pcie] was accepted");
+  } catch (const InputError& e) {
+    BOOST_TEST(std::string(e.what()).find("host.toml:1: unknown section [pcie]; allowed: [host]") != std::string::npos, e.what());
+  }
+}
 BOOST_AUTO_TEST_CASE(missing_required_key_is_an_error) {
   expect_error("missing", kDrive, replace_once(kNand, "tR_us = 45.0", ""), {"missing required key 'timing.tR_us'", "unit us"});
 }

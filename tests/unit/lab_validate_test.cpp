@@ -73,6 +73,23 @@ BOOST_AUTO_TEST_CASE(the_simulation_carries_the_record_s_drive_precondition_and_
               std::vector<std::string>{"--precondition", "seq1x", "--set", "ftl.gc_paced=0"}));
 }
 
+BOOST_AUTO_TEST_CASE(the_lab_s_host_profile_and_conditions_reach_the_simulation_before_the_caller_s_sets) {
+  std::vector<lab::LabFile> labs = miss_cause_lab();
+  for (auto& r : labs[0].records) {
+    r.host_profile = "/hosts/h.toml";
+    r.host_sets = {"host.path_write_gbps=4"};
+  }
+  FakeSimulator sim;
+  lab::ValidateOptions opt;
+  opt.sets = {"host.path_write_gbps=5"};
+  lab::validate(labs, opt, sim.simulator());
+  BOOST_TEST_REQUIRE(sim.seen.size() == 1u);
+  const std::vector<std::string>& args = sim.seen[0].args;
+  BOOST_TEST((std::vector<std::string>(args.begin() + 3, args.end()) ==
+              std::vector<std::string>{"--precondition", "seq1x", "--host", "/hosts/h.toml", "--set",
+                                       "host.path_write_gbps=4", "--set", "host.path_write_gbps=5"}));
+}
+
 BOOST_AUTO_TEST_CASE(selection_narrows_the_records_and_refuses_what_matches_nothing) {
   FakeSimulator sim;
   sim.iops = 1;  // exactly the measured IOPS
