@@ -10,7 +10,7 @@
 #include "config/config_keys.h"
 #include "config/power_state_keys.h"
 #include "ftl/victim_policy.h"
-#include "power/energy.h"
+#include "config/energy_model.h"
 #include "config/input_error.h"
 #include "config/path_exists.h"
 
@@ -337,7 +337,7 @@ void validate_power_states(const LoadedProfile& p) {
                                  "actp_w", p.drive_path));
   if (st[0].non_operational)
     throw InputError(fmt::format("{}: [[power_state]] PS0 must be operational (NVMe requires it)", loc));
-  const double idle_w = power::operational_static_w(c);
+  const double idle_w = power::operational_static_w(energy_model(c));
   for (std::size_t i = 0; i < st.size(); ++i) {
     for (std::uint32_t rank : {st[i].rrt, st[i].rrl, st[i].rwt, st[i].rwl})
       if (rank >= st.size())

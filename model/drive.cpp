@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "power/energy.h"
+#include "config/energy_model.h"
 
 namespace ssdtwin::model {
 
@@ -17,8 +17,8 @@ Drive::Drive(sc_core::sc_module_name name, const config::DriveConfig& cfg, const
   flash_->set_program_limit(cfg.controller.max_concurrent_programs);
   controller_ = std::make_unique<host_if::Controller>("controller", cfg.controller, cfg.pcie, host,
                                                       cfg.ftl.iu_bytes, layout.user_bytes(), *ftl_);
-  power_ = std::make_unique<power::PowerManager>("power", cfg.power, power::operational_static_w(cfg),
-                                                   power::non_operational_static_w(cfg), power);
+  power_ = std::make_unique<power::PowerManager>("power", cfg.power, power::operational_static_w(config::energy_model(cfg)),
+                                                   power::non_operational_static_w(config::energy_model(cfg)), power);
   flash_->set_energy_budget(&power_->budget());
   controller_->set_power(power_.get(), cfg.power);
 }

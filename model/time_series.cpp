@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "config/energy_model.h"
 #include "sim/sc_wakeup.h"
 
 namespace ssdtwin::model {
@@ -41,7 +42,7 @@ SeriesTable time_series_table(const std::vector<Sample>& s, const config::DriveC
                       host_ius > 0 ? prog_ius / host_ius : 0.0,
                       b.host_written_ius > 0 ? double(b.nand_programmed_ius) / b.host_written_ius : 0.0,
                       b.pe_min, b.pe_mean, b.pe_max, b.pe_stddev,
-                      power::energy_between(cfg, layout, a.activity, b.activity).total_j() / dt});
+                      power::energy_between(config::energy_model(cfg, layout), a.activity, b.activity).total_j() / dt});
   }
   return t;
 }
@@ -54,7 +55,7 @@ SeriesTable power_series_table(const std::vector<Sample>& s, const config::Drive
   for (std::size_t i = 1; i < s.size(); ++i) {
     const double dt = s[i].t_s - s[i - 1].t_s;
     if (dt <= 0) continue;
-    const power::EnergyBreakdown e = power::energy_between(cfg, layout, s[i - 1].activity, s[i].activity);
+    const power::EnergyBreakdown e = power::energy_between(config::energy_model(cfg, layout), s[i - 1].activity, s[i].activity);
     std::vector<double> row = {s[i].t_s, e.total_j() / dt};
     for (const auto& part : e.parts()) row.push_back(part.second / dt);
     row.push_back(s[i].temp_c);

@@ -8,6 +8,8 @@
 #include <systemc>
 #include <vector>
 
+#include "config/drive_config.h"
+#include "config/layout.h"
 #include "power/energy.h"
 #include "sim/time.h"
 

@@ -7,10 +7,20 @@
 #include <utility>
 #include <vector>
 
-#include "config/drive_config.h"
-#include "config/layout.h"
+#include "nand/nand_config.h"
+#include "power/power_config.h"
+#include "sim/time.h"
 
 namespace ssdtwin::power {
+
+// What the energy accounting reads: a view of the NAND and power parameters, the number of
+// dies and the (scaled) erase time. config::energy_model() builds it from a drive profile.
+struct EnergyModel {
+  const nand::NandConfig* nand = nullptr;
+  const PowerConfig* power = nullptr;
+  std::uint32_t dies = 0;
+  TimePs tBERS_ps = 0;  // erase time of one (scaled) block group
+};
 
 // Cumulative activity; two snapshots give the energy between them.
 struct ActivityCounters {
@@ -34,8 +44,7 @@ struct EnergyBreakdown {
   }
 };
 
-EnergyBreakdown energy_between(const config::DriveConfig& cfg, const config::Layout& layout, const ActivityCounters& a,
-                               const ActivityCounters& b);
+EnergyBreakdown energy_between(const EnergyModel& m, const ActivityCounters& a, const ActivityCounters& b);
 // Run-level power figures over the whole simulated time (ramp included).
 struct PowerSummary {
   double seconds = 0, energy_j = 0, average_w = 0, peak_w = 0;  // peak: highest series interval
@@ -43,11 +52,10 @@ struct PowerSummary {
   EnergyBreakdown energy;
 };
 // `interval_peaks_w`: per-interval power of the series (may be empty).
-PowerSummary summarize_power(const config::DriveConfig& cfg, const config::Layout& layout, const ActivityCounters& end,
-                             const std::vector<double>& interval_peaks_w);
+PowerSummary summarize_power(const EnergyModel& m, const ActivityCounters& end, const std::vector<double>& interval_peaks_w);
 
 // Power the drive draws with no work in an operational / a non-operational state (W).
-double operational_static_w(const config::DriveConfig& cfg);
-double non_operational_static_w(const config::DriveConfig& cfg);
+double operational_static_w(const EnergyModel& m);
+double non_operational_static_w(const EnergyModel& m);
 
 }  // namespace ssdtwin::power

@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "config/config_report.h"
+#include "config/energy_model.h"
 #include "config/input_error.h"
 #include "model/run_statistics.h"
 
@@ -161,7 +162,7 @@ json power_states_json(const ReportInput& in);
 power::PowerSummary run_power_summary(const ReportInput& in, const model::SeriesTable& series) {
   std::vector<double> interval_w;
   for (const auto& row : series.rows) interval_w.push_back(row[1]);
-  return power::summarize_power(in.profile.config, in.layout, in.result.activity, interval_w);
+  return power::summarize_power(config::energy_model(in.profile.config, in.layout), in.result.activity, interval_w);
 }
 
 // fio's "jobs" array: one entry per clone, or per group under group_reporting.

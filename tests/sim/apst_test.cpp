@@ -4,7 +4,7 @@
 // the average power falls below the drive's idle operational power.
 #include <boost/test/unit_test.hpp>
 
-#include "power/energy.h"
+#include "config/energy_model.h"
 #include "sim_support.h"
 
 using namespace ssdtwin;
@@ -32,6 +32,6 @@ BOOST_AUTO_TEST_CASE(exit_latency_charged_to_first_command_after_idle) {
   BOOST_TEST(double(lat.max()) > s_from_ps(exlat) * 1e9);
   BOOST_TEST(double(lat.max()) < s_from_ps(exlat) * 1e9 + 200e3);  // + under 200 us of normal read
   // Lower power than idling in PS0.
-  const power::PowerSummary pw = power::summarize_power(p.config, layout, r.activity, {});
-  BOOST_TEST(pw.average_w < power::operational_static_w(p.config));
+  const power::PowerSummary pw = power::summarize_power(config::energy_model(p.config, layout), r.activity, {});
+  BOOST_TEST(pw.average_w < power::operational_static_w(config::energy_model(p.config)));
 }

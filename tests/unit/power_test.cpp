@@ -1,7 +1,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include "config/config_loader.h"
-#include "power/energy.h"
+#include "config/energy_model.h"
 #include "nand/nand_energy.h"
 #include "test_support.h"
 
@@ -30,7 +30,7 @@ BOOST_AUTO_TEST_CASE(energy_breakdown_adds_each_activity_to_its_component) {
   b.nand_bus_bytes = 1'000'000;
   b.core_busy_s = 0.5;
   b.host_bytes = 2'000'000'000;
-  const auto e = ssdtwin::power::energy_between(c, layout, a, b);
+  const auto e = ssdtwin::power::energy_between(ssdtwin::config::energy_model(c, layout), a, b);
   BOOST_TEST(e.nand_array_j == 1000 * nand::program_energy_j(c.nand) + 10 * nand::erase_energy_j(c.nand, layout.tBERS_ps),
              boost::test_tools::tolerance(1e-9));
   BOOST_TEST(e.nand_io_j == 1e6 * c.nand.io_pj_per_byte * 1e-12, boost::test_tools::tolerance(1e-9));
@@ -43,7 +43,7 @@ BOOST_AUTO_TEST_CASE(energy_breakdown_adds_each_activity_to_its_component) {
   ssdtwin::power::ActivityCounters n = b;
   n.t_s += 1.0;
   n.non_operational_s += 1.0;
-  const auto idle = ssdtwin::power::energy_between(c, layout, b, n);
+  const auto idle = ssdtwin::power::energy_between(ssdtwin::config::energy_model(c, layout), b, n);
   BOOST_TEST(idle.pcie_j == c.power.pcie_l1_w, boost::test_tools::tolerance(1e-9));
   BOOST_TEST(idle.controller_j == c.power.nonop_controller_w, boost::test_tools::tolerance(1e-9));
   BOOST_TEST(idle.nand_array_j == 0.0);
