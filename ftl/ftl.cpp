@@ -20,13 +20,12 @@ Ftl::Ftl(const FtlConfig& cfg, const nand::NandConfig& nand, const nand::Geometr
       unit_bus_bytes_(static_cast<std::uint32_t>(nand::program_unit_bus_bytes(nand))),
       map_(geo, user_ius, kGcReserveBgs),
       flash_(flash),
+      ops_(geo_, unit_bus_bytes_),
       slot_lpn_(cfg.write_buffer_bytes / cfg.iu_bytes, 0),
       slot_state_(slot_lpn_.size(), SlotState::Free),
       host_programs_inflight_(geo.dies, 0),
-      gc_(geo.dies),
-      gc_stream_(map_),
-      gc_units_inflight_(geo.dies),
-      ra_(ReadAheadConfig{cfg.read_ahead_bytes / cfg.iu_bytes, cfg.read_ahead_trigger, cfg.read_ahead_streams}) {
+      ra_(ReadAheadConfig{cfg.read_ahead_bytes / cfg.iu_bytes, cfg.read_ahead_trigger, cfg.read_ahead_streams}),
+      gc_(cfg_, geo_, iu_bus_bytes_, map_, ops_, flash_, counters_, *this) {
   free_slots_.reserve(slot_lpn_.size());
   for (std::uint32_t s = std::uint32_t(slot_lpn_.size()); s-- > 0;) free_slots_.push_back(s);
   ready_units_.reserve(slot_lpn_.size() / geo.ius_per_unit + 2);
@@ -46,35 +45,6 @@ Ftl::Unit* Ftl::take_unit() {
   free_units_.pop_back();
   u->items.clear();
   return u;
-}
-
-nand::NandOp* Ftl::new_op(nand::OpKind kind, std::uint32_t die, std::uint32_t tag) {
-  nand::NandOp* op = ops_.get();
-  op->kind = kind;
-  op->die = die;
-  op->tag = tag;
-  op->may_suspend = tag == kHostRead || tag == kRmwRead;  // GC reads never hold a program back
-  return op;
-}
-
-nand::NandOp* Ftl::new_read(const nand::PhysAddr& a, std::uint32_t tag) {
-  nand::NandOp* op = new_op(nand::OpKind::Read, a.die, tag);
-  op->plane = a.plane;
-  op->block = a.bg;
-  op->wordline = a.unit;
-  op->page_type = nand::page_type_of(a.page_in_wordline, geo_.bits_per_cell);
-  return op;
-}
-
-nand::NandOp* Ftl::new_program(std::uint64_t unit_base, std::uint32_t tag) {
-  const nand::PhysAddr a = geo_.decode(unit_base);
-  nand::NandOp* op = new_op(nand::OpKind::Program, a.die, tag);
-  op->plane = 0;
-  op->block = a.bg;
-  op->wordline = a.unit;
-  op->page_type = nand::PageType::Wordline;
-  op->bus_bytes = unit_bus_bytes_;
-  return op;
 }
 
 // ---------------------------------------------------------------- reads
@@ -118,7 +88,7 @@ bool Ftl::read(IoRequest* r) {
     }
     if (cur) flash_.submit(cur);
     const nand::PhysAddr a = geo_.decode(e);
-    cur = new_read(a, kHostRead);
+    cur = ops_.read(a, kHostRead);
     // A read inside one IU moves only the ECC codewords it needs (4 KiB assumed).
     cur->bus_bytes = r->n_ius == 1 && r->bytes < cfg_.iu_bytes
                          ? static_cast<std::uint32_t>(std::uint64_t(iu_bus_bytes_) * std::max(r->bytes, 4096u) / cfg_.iu_bytes)
@@ -154,7 +124,7 @@ void Ftl::read_ahead(ReadAhead::Stream& s, std::uint64_t from) {
     // Whole pages: the run may finish its page past the window's edge (one read, not two halves).
     while (lpn + n < map_.user_ius() && map_.l2p(lpn + n) == e + n && (e + n) / geo_.ius_per_page == page) ++n;
     const nand::PhysAddr a = geo_.decode(e);
-    nand::NandOp* op = new_read(a, kReadAhead);
+    nand::NandOp* op = ops_.read(a, kReadAhead);
     op->bus_bytes = n * iu_bus_bytes_;
     op->ctx = ra_.push_page(s, lpn, e, n);
     flash_.submit(op);
@@ -216,7 +186,7 @@ void Ftl::commit_write(IoRequest* r) {
       // die and channel time; the write is already safe in the power-protected buffer, so
       // it does not wait for it (nor does the unit's program: no data is modelled).
       const nand::PhysAddr a = geo_.decode(e);
-      nand::NandOp* op = new_read(a, kRmwRead);
+      nand::NandOp* op = ops_.read(a, kRmwRead);
       op->bus_bytes = iu_bus_bytes_;
       ++counters_.rmw_reads;
       flash_.submit(op);
@@ -282,16 +252,12 @@ void Ftl::dispatch_host_units() {
     }
     u->base_ppn = map_.alloc_unit(die, Stream::Host);
     map_.begin_program(u->base_ppn);
-    nand::NandOp* op = new_program(u->base_ppn, kHostProgram);
+    nand::NandOp* op = ops_.program(u->base_ppn, kHostProgram);
     op->ctx = u;
     ++host_programs_inflight_[die];
     ++counters_.host_programs;
     flash_.submit(op);
-    if (gc_[die].active) {  // the host's write earns GC its share of relocation
-      gc_[die].credit += gc_[die].ratio * geo_.ius_per_unit;
-      gc_pump(die);
-    }
-    maybe_start_gc(die);
+    gc_.host_unit_written(die);  // the host's write earns GC its share of relocation
   }
 }
 
@@ -326,36 +292,20 @@ void Ftl::on_nand_done(nand::NandOp* op) {
       break;
     }
     case kHostProgram: on_host_program_done(op); break;
-    case kGcRead: on_gc_read_done(op); return;  // returned to the pool after relocation
-    case kGcProgram: {  // remapped when read; the program costs NAND time only
-      auto& units = gc_units_inflight_[op->die];
-      const auto it = std::find(units.begin(), units.end(), op->aux);
-      if (it == units.end()) throw std::logic_error("a GC unit's program finished that was never submitted");
-      units.erase(it);
-      if (!cfg_.plp) {
-        const std::uint32_t die = op->die;
-        ops_.put(op);
-        gc_check_done(die);
-        return;
-      }
-      break;
-    }
+    case kGcRead: gc_.on_read_done(op); return;  // returned to the pool after relocation
+    case kGcProgram: gc_.on_program_done(op); return;
     case kRmwRead: break;    // merged into the buffered IU
     case kReadAhead: on_read_ahead_done(op); break;
-    case kGcErase: {
-      GcJob& g = gc_[op->die];
-      map_.erase_bg(op->die, g.victim);
-      g.active = g.erasing = false;
-      const std::uint32_t die = op->die;
-      ops_.put(op);
-      dispatch_host_units();
-      // Keep collecting up to the high watermark; then let static wear levelling move cold data.
-      if (wants_more_gc(die)) start_gc(die);
-      else if (const int cold = map_.pick_static_wl_victim(die); cold >= 0) start_gc(die, cold);
-      return;
-    }
+    case kGcErase: gc_.on_erase_done(op); return;
   }
   ops_.put(op);
+}
+
+void Ftl::set_host_idle(bool idle) {
+  host_idle_ = idle;
+  if (!idle || power_failing_) return;  // a running job falls back to earning credits from host writes
+  ++counters_.idle_periods;
+  gc_.host_went_idle();
 }
 
 }  // namespace ssdtwin::ftl

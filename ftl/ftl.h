@@ -1,20 +1,20 @@
 // The timed FTL: write buffer, read path, flushing of program units to dies, garbage
 // collection and wear levelling, driving the flash array through NandOps. Plain C++: it
 // never sees SystemC time directly; the flash array calls back when operations finish.
-// GC remaps each valid IU as soon as its page has been read into the controller
-// (GcStream); the unit's program then only costs NAND time, and the victim is erased once
-// every valid IU has been read.
+// GC (ftl/gc_engine.h) remaps each valid IU as soon as its page has been read into the
+// controller (GcStream); the unit's program then only costs NAND time, and the victim is
+// erased once every valid IU has been read.
 #pragma once
 #include <memory>
 #include <vector>
 
 #include "ftl/ftl_config.h"
-#include "ftl/gc_stream.h"
+#include "ftl/gc_engine.h"
 #include "ftl/mapping.h"
+#include "ftl/nand_ops.h"
 #include "ftl/read_ahead.h"
 #include "nand/nand_config.h"
 #include "nand/nand_op.h"
-#include "sim/pool.h"
 
 namespace ssdtwin::ftl {
 
@@ -62,13 +62,13 @@ struct FtlCounters {
   std::uint64_t dropped_at_power_loss = 0;  // IUs whose data arrived after the supply failed
 };
 
-class Ftl : public nand::FlashClient {
+class Ftl : public nand::FlashClient, private GcClient {
  public:
   Ftl(const FtlConfig& cfg, const nand::NandConfig& nand, const nand::Geometry& geo,
       std::uint64_t user_ius, nand::FlashPort& flash);
   ~Ftl() override;
   void set_host(FtlHost* host) { host_ = host; }
-  void set_firmware(GcFirmware* fw) { firmware_ = fw; }
+  void set_firmware(GcFirmware* fw) { gc_.set_firmware(fw); }
 
   // Returns true when the data is already available (buffer hits, unmapped LPNs).
   bool read(IoRequest* r);
@@ -83,7 +83,7 @@ class Ftl : public nand::FlashClient {
 
   void on_nand_done(nand::NandOp* op) override;
   // The firmware step that GcFirmware::run_gc_batch() started has finished: relocate the batch.
-  void on_gc_firmware_done(nand::NandOp* op);
+  void on_gc_firmware_done(nand::NandOp* op) { gc_.on_firmware_done(op); }
   // The host interface reports idleness (no command outstanding for idle_gc_after_ps) and
   // its end; while idle, GC runs unpaced up to idle_gc_target_bgs free block groups per die.
   void set_host_idle(bool idle);
@@ -91,7 +91,7 @@ class Ftl : public nand::FlashClient {
   // watermark): GC starts on every die below its high watermark, paced to host writes from
   // the first one, as it runs in steady state (otherwise the first block group of every die
   // would be written with no GC at all).
-  void start_steady_state_gc();
+  void start_steady_state_gc() { gc_.start_steady_state(); }
   TimePs idle_gc_after_ps() const { return cfg_.idle_gc_after_ps; }
   // The drive posted a write's completion (--verify records it as acknowledged).
   void write_acked(const IoRequest* r) {
@@ -125,49 +125,26 @@ class Ftl : public nand::FlashClient {
   std::uint32_t buffer_used_ius() const { return used_slots_; }
 
  private:
-  enum Tag : std::uint32_t { kHostRead, kHostProgram, kGcRead, kGcProgram, kGcErase, kRmwRead, kReadAhead };
   enum class SlotState : std::uint8_t { Free, Dirty, Flushing };
   struct Unit {
     std::uint64_t base_ppn = 0;
     std::vector<std::uint64_t> items;  // buffer slots of a host unit
   };
-  struct GcJob {
-    bool active = false, erasing = false;
-    std::uint32_t victim = 0;
-    std::vector<std::uint64_t> list;  // valid PPNs of the victim, in order
-    std::size_t cursor = 0;
-    std::uint32_t reads_inflight = 0;
-    double ratio = 0;   // relocation IUs owed per host IU (V / (BG - V))
-    double credit = 0;  // relocation IUs GC may still read before the host writes more
-  };
 
   Unit* take_unit();
   void give_unit(Unit* u) { free_units_.push_back(u); }
-  nand::NandOp* new_op(nand::OpKind kind, std::uint32_t die, std::uint32_t tag);
-  nand::NandOp* new_read(const nand::PhysAddr& a, std::uint32_t tag);           // the page at a
-  nand::NandOp* new_program(std::uint64_t unit_base, std::uint32_t tag);  // the wordline at unit_base
   void close_open_unit();
   void dispatch_host_units();
   void read_ahead(ReadAhead::Stream& s, std::uint64_t from);
   void on_read_ahead_done(nand::NandOp* op);
   void on_host_program_done(nand::NandOp* op);
   void grant_waiting_writes();
-  void maybe_start_gc(std::uint32_t die);
-  bool wants_more_gc(std::uint32_t die) const;
-  void start_gc(std::uint32_t die, int victim = -1);
-  void gc_pump(std::uint32_t die);
   void record_ack(const IoRequest* r);
-  bool gc_urgent(std::uint32_t die) const;
-  bool flush_needs_gc(std::uint32_t die) const;
-  void gc_check_done(std::uint32_t die);
-  void on_gc_read_done(nand::NandOp* op);
-  void relocate_gc_batch(nand::NandOp* op);
-  void submit_gc_program(std::uint32_t die, std::uint64_t unit_base);
-  void flush_gc_partial(std::uint32_t die);  // pads and programs the die's partial GC unit, if any
-  bool still_valid(std::uint64_t ppn) const {
-    const std::uint32_t lpn = map_.p2l(ppn);
-    return lpn < Mapping::kInvalid && map_.l2p(lpn) == ppn;
-  }
+  // GcClient
+  bool host_idle() const override { return host_idle_; }
+  bool power_failing() const override { return power_failing_; }
+  bool flush_needs_gc(std::uint32_t die) const override;
+  void block_group_freed(std::uint32_t) override { dispatch_host_units(); }
 
   FtlConfig cfg_;
   nand::Geometry geo_;
@@ -176,8 +153,7 @@ class Ftl : public nand::FlashClient {
   Mapping map_;
   nand::FlashPort& flash_;
   FtlHost* host_ = nullptr;
-  GcFirmware* firmware_ = nullptr;
-  Pool<nand::NandOp> ops_;
+  NandOps ops_;
 
   // Write buffer.
   std::vector<std::uint32_t> slot_lpn_;
@@ -195,12 +171,10 @@ class Ftl : public nand::FlashClient {
 
   std::vector<std::unique_ptr<Unit>> unit_store_;
   std::vector<Unit*> free_units_;
-  std::vector<GcJob> gc_;
-  GcStream gc_stream_;
-  std::vector<std::vector<std::uint64_t>> gc_units_inflight_;  // per die: bases of GC units programming
   bool power_failing_ = false;
   ReadAhead ra_;
   FtlCounters counters_;
+  GcEngine gc_;  // last: it holds references to the members above
 };
 
 }  // namespace ssdtwin::ftl

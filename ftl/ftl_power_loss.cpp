@@ -12,8 +12,7 @@ void Ftl::power_fail() {
   if (!cfg_.plp) return;  // nothing to flush with: DRAM dies with the supply
   if (!open_unit_->items.empty()) close_open_unit();  // the partly filled host unit goes out padded
   dispatch_host_units();
-  for (std::uint32_t die = 0; die < geo_.dies; ++die)
-    if (gc_[die].reads_inflight == 0) flush_gc_partial(die);
+  gc_.flush_partials_at_power_fail();
 }
 
 bool Ftl::flush_needs_gc(std::uint32_t die) const {
@@ -24,34 +23,20 @@ bool Ftl::flush_needs_gc(std::uint32_t die) const {
 
 void Ftl::power_restore() {
   power_failing_ = false;
-  for (std::uint32_t die = 0; die < geo_.dies; ++die) {
-    if (gc_[die].active) {
-      gc_pump(die);
-      gc_check_done(die);
-    } else {
-      maybe_start_gc(die);
-    }
-  }
+  gc_.resume();
 }
 
 bool Ftl::holds_volatile_data() const {
   if (used_slots_ > 0) return true;
   for (std::uint32_t die = 0; die < geo_.dies; ++die) {
-    std::uint64_t base = 0;
-    if (host_programs_inflight_[die] || !gc_units_inflight_[die].empty() || gc_[die].reads_inflight ||
-        gc_stream_.partial(die, base))
-      return true;
+    if (host_programs_inflight_[die] || gc_.holds_volatile_data(die)) return true;
   }
   return false;
 }
 
 std::vector<std::pair<std::uint64_t, std::uint64_t>> Ftl::interrupted_ranges() const {
   std::vector<std::pair<std::uint64_t, std::uint64_t>> out;
-  for (std::uint32_t die = 0; die < geo_.dies; ++die) {
-    for (std::uint64_t base : gc_units_inflight_[die]) out.emplace_back(base, geo_.ius_per_unit);
-    std::uint64_t base = 0;
-    if (const std::uint32_t n = gc_stream_.partial(die, base)) out.emplace_back(base, n);
-  }
+  for (std::uint32_t die = 0; die < geo_.dies; ++die) gc_.interrupted_ranges(die, out);
   // Host units in flight need no entry: their IUs are tagged only when the program completes.
   return out;
 }
