@@ -11,9 +11,10 @@
 namespace ssdtwin::apps {
 
 int cmd_calibrate(int argc, char** argv) {
-  const cli::Args a = cli::parse_args(
-      argc, argv, {"--lab", "--drive", "--fit", "--records", "--tag", "--jobs", "--max-evals", "--output", "--output-format", "--set",
-                   "--holdout"}, {});
+  const cli::Args a = cli::parse_args(argc, argv,
+                                      {"--lab", "--drive", "--fit", "--records", "--tag", "--jobs", "--max-evals",
+                                       "--output", "--output-format", "--set", "--holdout"},
+                                      {});
   if (!a.single.count("--lab")) throw config::InputError("calibrate: --lab LAB.toml is required");
   if (a.fits.empty()) throw config::InputError("calibrate: at least one --fit KEY=LO..HI is required");
   lab::LabFile lab = lab::load_lab_file(a.single.at("--lab"));
@@ -25,14 +26,17 @@ int cmd_calibrate(int argc, char** argv) {
   if (a.single.count("--records")) opt.records = a.single.at("--records");
   if (a.single.count("--tag")) opt.tags = a.single.at("--tag");
   if (a.single.count("--output")) opt.output = a.single.at("--output");
-  if (a.single.count("--max-evals")) opt.max_evals = cli::parse_uint("--max-evals", a.single.at("--max-evals"), 1, 100000);
+  if (a.single.count("--max-evals"))
+    opt.max_evals = cli::parse_uint("--max-evals", a.single.at("--max-evals"), 1, 100000);
   if (a.single.count("--holdout")) opt.holdout = cli::parse_uint("--holdout", a.single.at("--holdout"), 2, 100);
   const std::string format = cli::output_format(a);
   const int parallel = parse_parallel(a.single);
   const lab::CalibrateResult res =
       lab::calibrate(lab, opt, process_simulator(parallel), [](const std::string& line) { std::cerr << line; });
-  if (format == "json") std::cout << res.json.dump(2) << "\n";
-  else std::cout << res.text;
+  if (format == "json")
+    std::cout << res.json.dump(2) << "\n";
+  else
+    std::cout << res.text;
   return 0;
 }
 

@@ -12,7 +12,8 @@
 
 namespace ssdtwin::cli {
 
-Args parse_args(int argc, char** argv, const std::vector<std::string>& with_value, const std::vector<std::string>& bools) {
+Args parse_args(int argc, char** argv, const std::vector<std::string>& with_value,
+                const std::vector<std::string>& bools) {
   Args a;
   if (argc >= 2) a.command = argv[1];
   for (int i = 2; i < argc; ++i) {
@@ -45,11 +46,16 @@ Args parse_args(int argc, char** argv, const std::vector<std::string>& with_valu
       if (i + 1 >= argc) throw config::InputError(fmt::format("option '{}' needs a value", name));
       value = argv[++i];
     }
-    if (name == "--set") a.sets.push_back(value);
-    else if (name == "--job-set") a.job_sets.push_back(value);
-    else if (name == "--fit") a.fits.push_back(value);
-    else if (a.single.count(name)) throw config::InputError(fmt::format("option '{}' given twice", name));
-    else a.single[name] = value;
+    if (name == "--set")
+      a.sets.push_back(value);
+    else if (name == "--job-set")
+      a.job_sets.push_back(value);
+    else if (name == "--fit")
+      a.fits.push_back(value);
+    else if (a.single.count(name))
+      throw config::InputError(fmt::format("option '{}' given twice", name));
+    else
+      a.single[name] = value;
   }
   return a;
 }
@@ -105,7 +111,9 @@ namespace {
 std::uint64_t available_memory_bytes() {
   if (const char* cap = std::getenv("SSDTWIN_MEMORY_LIMIT_MIB")) {
     const auto mib = config::parse_whole_uint(cap);
-    if (!mib) throw config::InputError(fmt::format("environment SSDTWIN_MEMORY_LIMIT_MIB='{}' is not a whole number of MiB", cap));
+    if (!mib)
+      throw config::InputError(
+          fmt::format("environment SSDTWIN_MEMORY_LIMIT_MIB='{}' is not a whole number of MiB", cap));
     return *mib << 20;
   }
   std::ifstream f("/proc/meminfo");
@@ -123,9 +131,10 @@ void check_memory(const config::Layout& l, bool verify) {
   const std::uint64_t avail = available_memory_bytes();
   if (avail && need > avail)
     throw config::InputError(fmt::format(
-        "option '--scale': at scale {} the mapping tables{} need {:.1f} GiB, more than the {:.1f} GiB available{}; use a "
-        "larger --scale (each doubling halves them)", l.scale, verify ? " and the --verify tags" : "",
-        double(need) / 1073741824.0, double(avail) / 1073741824.0,
+        "option '--scale': at scale {} the mapping tables{} need {:.1f} GiB, more than the {:.1f} GiB available{}; use "
+        "a "
+        "larger --scale (each doubling halves them)",
+        l.scale, verify ? " and the --verify tags" : "", double(need) / 1073741824.0, double(avail) / 1073741824.0,
         std::getenv("SSDTWIN_MEMORY_LIMIT_MIB") ? " (SSDTWIN_MEMORY_LIMIT_MIB)" : " (MemAvailable)"));
 }
 

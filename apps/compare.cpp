@@ -33,7 +33,8 @@ int cmd_compare(int argc, char** argv) {
 
   nlohmann::ordered_json out;
   out["records"] = nlohmann::ordered_json::array();
-  std::string table = fmt::format("{} on '{}' (lab: {}; precondition {})\n\n", lab.drive, drive, lab.path, lab.precondition);
+  std::string table =
+      fmt::format("{} on '{}' (lab: {}; precondition {})\n\n", lab.drive, drive, lab.path, lab.precondition);
   table += fmt::format("{:<26} {:<18} {:>12} {:>12} {:>9} {:>6}  {}\n", "record", "metric", "measured", "predicted",
                        "error", "tol", "within");
   std::size_t within = 0;
@@ -45,13 +46,16 @@ int cmd_compare(int argc, char** argv) {
                          r.calibration ? "  fitted" : "");
     out["records"].push_back(lab::record_json(r, lab.drive, res));
   }
-  table += fmt::format("\n{} of {} records within tolerance; {} simulations in {:.1f} s wall\n"
-                       "(fitted: a profile parameter was fitted to that record, so it agrees by construction)\n",
-                       within, lab.records.size(), run.simulations, run.wall_s);
+  table += fmt::format(
+      "\n{} of {} records within tolerance; {} simulations in {:.1f} s wall\n"
+      "(fitted: a profile parameter was fitted to that record, so it agrees by construction)\n",
+      within, lab.records.size(), run.simulations, run.wall_s);
   out["summary"] = {{"records", lab.records.size()}, {"within_tolerance", within}, {"simulations", run.simulations}};
   out["wallclock"] = {{"seconds", run.wall_s}};
-  if (format == "json") std::cout << out.dump(2) << "\n";
-  else std::cout << table;
+  if (format == "json")
+    std::cout << out.dump(2) << "\n";
+  else
+    std::cout << table;
   return 0;
 }
 

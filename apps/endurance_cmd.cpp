@@ -47,11 +47,13 @@ json result_json(const model::EnduranceResult& r, const config::Layout& l) {
 
 int op_sweep(const config::LoadedProfile& p, const cli::Args& a, model::EnduranceOptions opt, bool as_json) {
   std::vector<double> ops;
-  for (const std::string& item : cli::split_list(a.single.at("--op-sweep"))) ops.push_back(parse_positive("--op-sweep", item));
+  for (const std::string& item : cli::split_list(a.single.at("--op-sweep")))
+    ops.push_back(parse_positive("--op-sweep", item));
   opt.workload = model::EnduranceWorkload::Rand4k;
   json rows = json::array();
-  std::string table = fmt::format("uniform random 4 KiB writes, greedy GC, {} ({})\n\n{:>8} {:>8} {:>10} {:>10} {:>8} {:>7} {:>6}\n",
-                                  p.config.name, p.drive_path, "OP %", "alpha", "WAF sim", "WAF model", "error", "round", "scale");
+  std::string table =
+      fmt::format("uniform random 4 KiB writes, greedy GC, {} ({})\n\n{:>8} {:>8} {:>10} {:>10} {:>8} {:>7} {:>6}\n",
+                  p.config.name, p.drive_path, "OP %", "alpha", "WAF sim", "WAF model", "error", "round", "scale");
   for (double op : ops) {
     config::DriveConfig cfg = p.config;
     cfg.user_bytes = static_cast<std::uint64_t>(double(cfg.raw_bytes()) / (1.0 + op / 100.0));
@@ -63,11 +65,19 @@ int op_sweep(const config::LoadedProfile& p, const cli::Args& a, model::Enduranc
     const double err = (r.waf - ref) / ref * 100.0;
     table += fmt::format("{:>8.1f} {:>8.4f} {:>10.3f} {:>10.3f} {:>+7.1f}% {:>7} {:>6}\n", op, alpha, r.waf, ref, err,
                          r.steady ? std::to_string(r.steady_round) : "none", l.scale);
-    rows.push_back({{"op_pct", op}, {"alpha", alpha}, {"waf", r.waf}, {"waf_model", ref}, {"error_pct", err},
-                    {"steady_state_round", r.steady_round}, {"scale", l.scale}, {"wall_s", r.wall_s}});
+    rows.push_back({{"op_pct", op},
+                    {"alpha", alpha},
+                    {"waf", r.waf},
+                    {"waf_model", ref},
+                    {"error_pct", err},
+                    {"steady_state_round", r.steady_round},
+                    {"scale", l.scale},
+                    {"wall_s", r.wall_s}});
   }
-  if (as_json) std::cout << json{{"op_sweep", rows}}.dump(2) << "\n";
-  else std::cout << table;
+  if (as_json)
+    std::cout << json{{"op_sweep", rows}}.dump(2) << "\n";
+  else
+    std::cout << table;
   return 0;
 }
 
@@ -75,7 +85,9 @@ int op_sweep(const config::LoadedProfile& p, const cli::Args& a, model::Enduranc
 
 int cmd_endurance(int argc, char** argv) {
   const cli::Args a = cli::parse_args(
-      argc, argv, {"--drive", "--workload", "--output-format", "--set", "--scale", "--host-write-mbps", "--op-sweep", "--seed"}, {});
+      argc, argv,
+      {"--drive", "--workload", "--output-format", "--set", "--scale", "--host-write-mbps", "--op-sweep", "--seed"},
+      {});
   if (!a.single.count("--drive")) throw config::InputError("endurance: --drive PROFILE.toml is required");
   const std::string format = cli::output_format(a);
   const config::LoadedProfile p = config::load_profile(a.single.at("--drive"), a.sets);
@@ -86,14 +98,15 @@ int cmd_endurance(int argc, char** argv) {
     if (w.size() > 4 && w.compare(w.size() - 4, 4, ".fio") == 0) {
       job_file = workload::parse_fio_job_file(w);
       if (job_file->jobs.size() != 1)
-        throw config::InputError(fmt::format("{}: an endurance workload is one job section; this file has {}", w,
-                                            job_file->jobs.size()));
+        throw config::InputError(
+            fmt::format("{}: an endurance workload is one job section; this file has {}", w, job_file->jobs.size()));
       opt.workload = model::EnduranceWorkload::FioJob;
     } else {
       opt.workload = model::parse_endurance_workload(w);
     }
   }
-  if (a.single.count("--host-write-mbps")) opt.host_write_mbps = parse_positive("--host-write-mbps", a.single.at("--host-write-mbps"));
+  if (a.single.count("--host-write-mbps"))
+    opt.host_write_mbps = parse_positive("--host-write-mbps", a.single.at("--host-write-mbps"));
   if (a.single.count("--seed")) opt.seed = static_cast<std::uint64_t>(parse_positive("--seed", a.single.at("--seed")));
   if (a.single.count("--op-sweep")) return op_sweep(p, a, opt, format == "json");
 
@@ -112,8 +125,10 @@ int cmd_endurance(int argc, char** argv) {
       p.config.name, p.drive_path, r.workload, l.scale, r.waf, r.steady ? "steady state" : "NOT steady", r.steady_round,
       opt.round_fraction * 100, r.pe_cycles, double(r.raw_capacity_bytes) / 1e12, r.tbw_tb, r.warranty_years, r.dwpd);
   if (r.years_to_wearout)
-    std::cout << fmt::format("  years to wear-out at {:.0f} MB/s of host writes: {:.2f}\n", *r.host_write_mbps, *r.years_to_wearout);
-  std::cout << fmt::format("  functional path: {:.1f} s wall, {:.1f} M IU updates/s\n", r.wall_s, r.iu_updates_per_wall_s / 1e6);
+    std::cout << fmt::format("  years to wear-out at {:.0f} MB/s of host writes: {:.2f}\n", *r.host_write_mbps,
+                             *r.years_to_wearout);
+  std::cout << fmt::format("  functional path: {:.1f} s wall, {:.1f} M IU updates/s\n", r.wall_s,
+                           r.iu_updates_per_wall_s / 1e6);
   return 0;
 }
 

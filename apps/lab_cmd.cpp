@@ -23,33 +23,43 @@ std::string toml_string(const std::string& s) {
   return out + "\"";
 }
 
+// fio's JSON result, checked for the sections an import needs.
+nlohmann::json read_fio_result(const std::string& result_path) {
+  std::ifstream f(result_path);
+  if (!f) throw config::InputError(fmt::format("{}: cannot open fio result", result_path));
+  nlohmann::json res;
+  try {
+    res = nlohmann::json::parse(f);
+  } catch (const nlohmann::json::exception& e) {
+    throw config::InputError(
+        fmt::format("{}: not JSON ({}); run fio with --output-format=json", result_path, e.what()));
+  }
+  if (!res.contains("jobs") || !res["jobs"].is_array() || res["jobs"].empty() || !res["jobs"][0].contains("read"))
+    throw config::InputError(
+        fmt::format("{}: no 'jobs' with 'read'/'write' sections; is it fio --output-format=json?", result_path));
+  return res;
+}
+
 }  // namespace
 
 int cmd_lab(int argc, char** argv) {
   if (argc < 3 || std::string(argv[2]) != "import-fio")
-    throw config::InputError("lab: use 'ssdtwin lab import-fio RESULT.json --job JOB.fio --drive PROFILE.toml "
-                            "[--precondition seq2x] [--power-state N] [--output LAB.toml]'");
-  const cli::Args a = cli::parse_args(argc - 1, argv + 1, {"--job", "--drive", "--precondition", "--power-state", "--output"}, {});
-  if (a.positional.size() != 1) throw config::InputError("lab import-fio: exactly one fio JSON result file is required");
-  if (!a.single.count("--job")) throw config::InputError("lab import-fio: --job JOB.fio (the job file fio ran) is required");
+    throw config::InputError(
+        "lab: use 'ssdtwin lab import-fio RESULT.json --job JOB.fio --drive PROFILE.toml "
+        "[--precondition seq2x] [--power-state N] [--output LAB.toml]'");
+  const cli::Args a =
+      cli::parse_args(argc - 1, argv + 1, {"--job", "--drive", "--precondition", "--power-state", "--output"}, {});
+  if (a.positional.size() != 1)
+    throw config::InputError("lab import-fio: exactly one fio JSON result file is required");
+  if (!a.single.count("--job"))
+    throw config::InputError("lab import-fio: --job JOB.fio (the job file fio ran) is required");
   if (!a.single.count("--drive")) throw config::InputError("lab import-fio: --drive PROFILE.toml is required");
   const std::string result_path = a.positional[0], job_path = a.single.at("--job"), drive_path = a.single.at("--drive");
   const std::string precondition = a.single.count("--precondition") ? a.single.at("--precondition") : "seq2x";
   workload::parse_fio_job_file(job_path);  // the model must be able to run it: fail now, naming file and line
   const config::LoadedProfile profile = config::load_profile(drive_path);
 
-  nlohmann::json res;
-  {
-    std::ifstream f(result_path);
-    if (!f) throw config::InputError(fmt::format("{}: cannot open fio result", result_path));
-    try {
-      res = nlohmann::json::parse(f);
-    } catch (const nlohmann::json::exception& e) {
-      throw config::InputError(fmt::format("{}: not JSON ({}); run fio with --output-format=json", result_path, e.what()));
-    }
-  }
-  if (!res.contains("jobs") || !res["jobs"].is_array() || res["jobs"].empty() || !res["jobs"][0].contains("read"))
-    throw config::InputError(fmt::format("{}: no 'jobs' with 'read'/'write' sections; is it fio --output-format=json?", result_path));
+  const nlohmann::json res = read_fio_result(result_path);
 
   const fs::path out_path = a.single.count("--output") ? fs::path(a.single.at("--output")) : fs::path();
   const fs::path out_dir =
@@ -59,9 +69,11 @@ int cmd_lab(int argc, char** argv) {
   const std::string version = res.value("fio version", std::string("fio"));
   std::string text = fmt::format(
       "# Imported by `ssdtwin lab import-fio` from {} ({}, timestamp {}).\n# Job file: {}. Tolerances are defaults: "
-      "10% bandwidth, 15% IOPS, 20% latency.\n\n[lab]\ndrive = {}\ndrive_profile = {}\nprecondition = {}\nsource = {}\n",
+      "10% bandwidth, 15% IOPS, 20% latency.\n\n[lab]\ndrive = {}\ndrive_profile = {}\nprecondition = {}\nsource = "
+      "{}\n",
       result_path, version, res.value("timestamp", 0), job_path, toml_string(profile.config.name),
-      toml_string(rel(drive_path)), toml_string(precondition), toml_string(fmt::format("{} JSON {}", version, result_path)));
+      toml_string(rel(drive_path)), toml_string(precondition),
+      toml_string(fmt::format("{} JSON {}", version, result_path)));
   std::size_t n = 0;
   auto field = [&](const std::string& m) {  // errors name the result file
     try {
@@ -73,15 +85,18 @@ int cmd_lab(int argc, char** argv) {
   for (const std::string dir : {"read", "write"}) {
     const double ios = field(dir + ".ios");
     if (ios <= 0) continue;
-    for (const auto& [metric, unit, tol] : {std::tuple{"bw_mbps", "MB/s", 10}, std::tuple{"iops", "IOPS", 15},
-                                           std::tuple{"lat_mean_us", "us", 20}}) {
+    for (const auto& [metric, unit, tol] :
+         {std::tuple{"bw_mbps", "MB/s", 10}, std::tuple{"iops", "IOPS", 15}, std::tuple{"lat_mean_us", "us", 20}}) {
       const std::string m = dir + "." + metric;
       const double v = field(m);
-      text += fmt::format("\n[[record]]\nid = {}\njob = {}\nmetric = {}\nmeasured = {}\nunit = {}\ntolerance_pct = {}\n"
-                          "kind = \"measured\"\nsource = {}\n",
-                          toml_string(stem + "-" + dir + "-" + metric), toml_string(rel(job_path)), toml_string(m), v,
-                          toml_string(unit), tol, toml_string(fmt::format("{} {}: {} over {} I/Os", version, result_path, m, ios)));
-      if (a.single.count("--power-state")) text += fmt::format("power_state = {}\n", cli::parse_uint("--power-state", a.single.at("--power-state"), 0, 31));
+      text += fmt::format(
+          "\n[[record]]\nid = {}\njob = {}\nmetric = {}\nmeasured = {}\nunit = {}\ntolerance_pct = {}\n"
+          "kind = \"measured\"\nsource = {}\n",
+          toml_string(stem + "-" + dir + "-" + metric), toml_string(rel(job_path)), toml_string(m), v,
+          toml_string(unit), tol, toml_string(fmt::format("{} {}: {} over {} I/Os", version, result_path, m, ios)));
+      if (a.single.count("--power-state"))
+        text +=
+            fmt::format("power_state = {}\n", cli::parse_uint("--power-state", a.single.at("--power-state"), 0, 31));
       ++n;
     }
   }
@@ -92,6 +107,8 @@ int cmd_lab(int argc, char** argv) {
     std::ofstream f(out_path);
     if (!f) throw config::InputError(fmt::format("option '--output': cannot write '{}'", out_path.string()));
     f << text;
+    f.close();
+    if (!f) throw config::InputError(fmt::format("option '--output': writing '{}' failed", out_path.string()));
     std::cerr << fmt::format("ssdtwin: wrote {} records to {}\n", n, out_path.string());
   }
   return 0;

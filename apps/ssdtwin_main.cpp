@@ -35,14 +35,16 @@ namespace {
 
 const char* kUsage =
     "usage:\n"
-    "  ssdtwin run --drive PROFILE.toml JOB.fio [--host HOST.toml] [--output-format=normal|json|json+] [--output FILE]\n"
+    "  ssdtwin run --drive PROFILE.toml JOB.fio [--host HOST.toml] [--output-format=normal|json|json+] [--output "
+    "FILE]\n"
     "              [--set section.key=value]... [--scale N] [--precondition none|seqNx[,rand]|rand] [--seed N]\n"
     "              [--check-invariants] [--verify] [--power-loss-at T[,T...]] [--power-loss-random N] [--power-off T]\n"
     "              [--timeseries-ms MS [--timeseries-csv FILE]] [--steady-rounds MAX]\n"
     "              [--power-state N] [--power-timeline T:N[,T:N]...] [--apst] [--job-set fio_key=value]...\n"
     "              [--timeline FILE.json [--timeline-window START:LENGTH]] [--quiet]\n"
     "  ssdtwin sweep --drive PROFILE.toml --job JOB.fio --set KEY=V1,V2,... [--set ...] [--host HOST.toml] [--jobs N]\n"
-    "              [--precondition P] [--scale N] [--seed N] [--output FILE] [--output-format=csv|json] [--plot PREFIX]\n"
+    "              [--precondition P] [--scale N] [--seed N] [--output FILE] [--output-format=csv|json] [--plot "
+    "PREFIX]\n"
     "  ssdtwin config --dump PROFILE.toml [--host HOST.toml] [--set section.key=value]...\n"
     "  ssdtwin config --docs\n"
     "  ssdtwin compare --lab LAB.toml [--drive PROFILE.toml] [--jobs N] [--output-format=normal|json]\n"
@@ -50,7 +52,8 @@ const char* kUsage =
     "              [--curves] [--markdown FILE] [--output-format=normal|json]\n"
     "  ssdtwin lab import-fio RESULT.json --job JOB.fio --drive PROFILE.toml [--precondition P]\n"
     "              [--power-state N] [--output LAB.toml]\n"
-    "  ssdtwin calibrate --lab LAB.toml --fit KEY=LO..HI [--fit ...] [--records ID,ID] [--tag TAG,TAG] [--drive PROFILE.toml]\n"
+    "  ssdtwin calibrate --lab LAB.toml --fit KEY=LO..HI [--fit ...] [--records ID,ID] [--tag TAG,TAG] [--drive "
+    "PROFILE.toml]\n"
     "              [--max-evals N] [--holdout K] [--jobs N] [--output CALIBRATED.toml] [--set k=v]...\n"
     "              [--output-format=normal|json]\n"
     "  ssdtwin endurance --drive PROFILE.toml [--workload rand4k|seq128k|jesd219|JOB.fio] [--host-write-mbps R]\n"
@@ -75,8 +78,10 @@ std::vector<power::PowerTimelineEntry> parse_power_timeline(const std::string& v
   for (const std::string& item : cli::split_list(v)) {
     const auto colon = item.find(':');
     auto bad = [&](const std::string& why) {
-      return config::InputError(fmt::format("option '--power-timeline': '{}' {}; use TIME:STATE[,TIME:STATE...], "
-                                           "e.g. 2s:1,5s:0", item, why));
+      return config::InputError(
+          fmt::format("option '--power-timeline': '{}' {}; use TIME:STATE[,TIME:STATE...], "
+                      "e.g. 2s:1,5s:0",
+                      item, why));
     };
     if (colon == std::string::npos) throw bad("has no ':'");
     power::PowerTimelineEntry e;
@@ -95,8 +100,10 @@ std::vector<power::PowerTimelineEntry> parse_power_timeline(const std::string& v
 
 void parse_precondition(const std::string& v, model::RunOptions& opt) {
   const auto fail = [&v]() {
-    throw config::InputError(fmt::format("option '--precondition': '{}' is not allowed; use none, seqNx (N sequential "
-                                        "fills, e.g. seq2x), rand (random 4K writes to steady state) or seqNx,rand", v));
+    throw config::InputError(
+        fmt::format("option '--precondition': '{}' is not allowed; use none, seqNx (N sequential "
+                    "fills, e.g. seq2x), rand (random 4K writes to steady state) or seqNx,rand",
+                    v));
   };
   if (v == "none") return;
   std::string seq = v;
@@ -136,7 +143,8 @@ model::RunOptions run_options(const cli::Args& a) {
       opt.power_loss.at_ps.push_back(cli::parse_time("--power-loss-at", t, "; a list is comma-separated"));
   }
   if (a.single.count("--power-loss-random"))
-    opt.power_loss_random = static_cast<std::uint32_t>(cli::parse_uint("--power-loss-random", a.single.at("--power-loss-random"), 1, 1000));
+    opt.power_loss_random =
+        static_cast<std::uint32_t>(cli::parse_uint("--power-loss-random", a.single.at("--power-loss-random"), 1, 1000));
   if (a.single.count("--power-off")) {
     opt.power_loss.off_ps = cli::parse_time("--power-off", a.single.at("--power-off"));
     if (opt.power_loss.at_ps.empty() && !opt.power_loss_random)
@@ -144,10 +152,12 @@ model::RunOptions run_options(const cli::Args& a) {
   }
   opt.power.apst = a.has("--apst");
   if (a.single.count("--power-state"))
-    opt.power.initial_state = static_cast<std::uint32_t>(cli::parse_uint("--power-state", a.single.at("--power-state"), 0, 31));
+    opt.power.initial_state =
+        static_cast<std::uint32_t>(cli::parse_uint("--power-state", a.single.at("--power-state"), 0, 31));
   if (a.single.count("--power-timeline")) opt.power.timeline = parse_power_timeline(a.single.at("--power-timeline"));
   if (a.single.count("--timeseries-ms"))
-    opt.timeseries_interval_ps = cli::parse_uint("--timeseries-ms", a.single.at("--timeseries-ms"), 1, 3600000) * kPsPerMs;
+    opt.timeseries_interval_ps =
+        cli::parse_uint("--timeseries-ms", a.single.at("--timeseries-ms"), 1, 3600000) * kPsPerMs;
   if (a.single.count("--timeseries-csv") && !opt.timeseries_interval_ps)
     throw config::InputError("option '--timeseries-csv' needs --timeseries-ms (the sampling interval)");
   if (a.single.count("--timeline-window") && !a.single.count("--timeline"))
@@ -161,15 +171,19 @@ model::RunOptions run_options(const cli::Args& a) {
       opt.timeline_from_ps = workload::parse_fio_time(w.substr(0, colon));
       opt.timeline_len_ps = workload::parse_fio_time(w.substr(colon + 1));
     } catch (const std::invalid_argument&) {
-      throw config::InputError(fmt::format("option '--timeline-window': '{}' is not START:LENGTH (fio times, e.g. "
-                                          "10ms:1ms)", w));
+      throw config::InputError(
+          fmt::format("option '--timeline-window': '{}' is not START:LENGTH (fio times, e.g. "
+                      "10ms:1ms)",
+                      w));
     }
     if (opt.timeline_len_ps == 0 || opt.timeline_len_ps > 10 * kPsPerS)
-      throw config::InputError(fmt::format("option '--timeline-window': length of '{}' must be above 0 and at most 10s", w));
+      throw config::InputError(
+          fmt::format("option '--timeline-window': length of '{}' must be above 0 and at most 10s", w));
   }
   if (a.single.count("--seed")) opt.seed = cli::parse_uint("--seed", a.single.at("--seed"), 0, UINT32_MAX);
   if (a.single.count("--steady-rounds"))
-    opt.steady_max_rounds = static_cast<std::uint32_t>(cli::parse_uint("--steady-rounds", a.single.at("--steady-rounds"), 5, 1000));
+    opt.steady_max_rounds =
+        static_cast<std::uint32_t>(cli::parse_uint("--steady-rounds", a.single.at("--steady-rounds"), 5, 1000));
   return opt;
 }
 
@@ -206,9 +220,11 @@ struct ProgressLine {
 void report_findings(const model::RunResult& result, const config::Layout& layout) {
   for (const auto& f : result.traces)
     if (f.folded)
-      std::fprintf(stderr, "ssdtwin: job '%s': %llu of %llu I/Os of trace %s lie beyond the job's region (at scale %llu) "
-                   "and were folded into it (offset modulo the region)\n", f.job.c_str(), (unsigned long long)f.folded,
-                   (unsigned long long)f.ios, f.path.c_str(), (unsigned long long)layout.scale);
+      std::fprintf(stderr,
+                   "ssdtwin: job '%s': %llu of %llu I/Os of trace %s lie beyond the job's region (at scale %llu) "
+                   "and were folded into it (offset modulo the region)\n",
+                   f.job.c_str(), (unsigned long long)f.folded, (unsigned long long)f.ios, f.path.c_str(),
+                   (unsigned long long)layout.scale);
   if (!result.drive.invariant_violation.empty())
     std::fprintf(stderr, "ssdtwin: FTL invariant violated: %s\n", result.drive.invariant_violation.c_str());
 }
@@ -218,11 +234,14 @@ void report_findings(const model::RunResult& result, const config::Layout& layou
 int data_integrity_status(const model::RunResult& result) {
   for (const auto& e : result.power_losses) {
     if (!e.scan.durable_mismatches && !e.scan.lost_acknowledged) continue;
-    std::fprintf(stderr, "ssdtwin: power loss at %.6f s: %llu acknowledged writes lost, %llu LPNs already on NAND at the "
-                 "cut came back wrong%s\n", s_from_ps(e.cut_ps), (unsigned long long)e.scan.lost_acknowledged,
+    std::fprintf(stderr,
+                 "ssdtwin: power loss at %.6f s: %llu acknowledged writes lost, %llu LPNs already on NAND at the "
+                 "cut came back wrong%s\n",
+                 s_from_ps(e.cut_ps), (unsigned long long)e.scan.lost_acknowledged,
                  (unsigned long long)e.scan.durable_mismatches,
                  e.plp && !e.clean ? " (the hold-up ran out: GC had erased victims whose moved data was still in its "
-                                     "capacitor-protected buffer)" : "");
+                                     "capacitor-protected buffer)"
+                                   : "");
     // Without PLP, or with a flush that finished, data on NAND must survive: otherwise the
     // model itself is wrong.
     if (e.scan.durable_mismatches && (!e.plp || e.clean)) return 3;
@@ -236,7 +255,12 @@ int data_integrity_status(const model::RunResult& result) {
 }
 
 int cmd_run(int argc, char** argv) {
-  const cli::Args a = cli::parse_args(argc, argv, {"--drive", "--host", "--output-format", "--output", "--set", "--job-set", "--scale", "--precondition", "--seed", "--timeseries-ms", "--timeseries-csv", "--steady-rounds", "--power-state", "--power-timeline", "--timeline", "--timeline-window", "--power-loss-at", "--power-loss-random", "--power-off"}, {"--check-invariants", "--verify", "--apst", "--quiet"});
+  const cli::Args a = cli::parse_args(
+      argc, argv,
+      {"--drive", "--host", "--output-format", "--output", "--set", "--job-set", "--scale", "--precondition", "--seed",
+       "--timeseries-ms", "--timeseries-csv", "--steady-rounds", "--power-state", "--power-timeline", "--timeline",
+       "--timeline-window", "--power-loss-at", "--power-loss-random", "--power-off"},
+      {"--check-invariants", "--verify", "--apst", "--quiet"});
   if (!a.single.count("--drive")) throw config::InputError("run: --drive PROFILE.toml is required");
   if (a.positional.size() != 1) throw config::InputError("run: exactly one fio job file is required");
   // run alone also writes fio's json+ (latency bins for fio_jsonplus_clat2csv).
@@ -265,11 +289,14 @@ int cmd_run(int argc, char** argv) {
     if (!f) throw config::InputError(fmt::format("option '--timeline': cannot write '{}'", a.single.at("--timeline")));
     f << report::timeline_chrome_json(result).dump() << "\n";
   }
-  for (const auto& path : report::write_fio_logs(jobs, result)) std::fprintf(stderr, "ssdtwin: wrote %s\n", path.c_str());
+  for (const auto& path : report::write_fio_logs(jobs, result))
+    std::fprintf(stderr, "ssdtwin: wrote %s\n", path.c_str());
   if (const int status = data_integrity_status(result)) return status;
   if (a.single.count("--timeseries-csv")) {
     std::ofstream f(a.single.at("--timeseries-csv"));
-    if (!f) throw config::InputError(fmt::format("option '--timeseries-csv': cannot write '{}'", a.single.at("--timeseries-csv")));
+    if (!f)
+      throw config::InputError(
+          fmt::format("option '--timeseries-csv': cannot write '{}'", a.single.at("--timeseries-csv")));
     f << model::to_csv(model::time_series_table(result.timeseries, profile.config, layout));
   }
   return 0;

@@ -28,8 +28,10 @@ struct Axis {
 Axis parse_axis(const std::string& s) {
   const auto eq = s.find('=');
   if (eq == std::string::npos || eq == 0 || eq + 1 == s.size())
-    throw config::InputError(fmt::format("option '--set': '{}' is not KEY=V1,V2,... (a fio job key such as iodepth, "
-                                        "or a profile key such as nand.timing.tR_us)", s));
+    throw config::InputError(
+        fmt::format("option '--set': '{}' is not KEY=V1,V2,... (a fio job key such as iodepth, "
+                    "or a profile key such as nand.timing.tR_us)",
+                    s));
   Axis a;
   a.key = s.substr(0, eq);
   a.profile_key = a.key.find('.') != std::string::npos;
@@ -76,8 +78,10 @@ std::string plot_tool() {
   const fs::path source = fs::path(SSDTWIN_SOURCE_TOOLS) / "ssdtwin-plot";
   for (const fs::path& p : {installed, source})
     if (fs::exists(p)) return fs::weakly_canonical(p).string();
-  throw config::InputError(fmt::format("option '--plot': ssdtwin-plot not found in {} or {}; run without --plot and "
-                                      "plot the CSV yourself", installed.string(), source.string()));
+  throw config::InputError(
+      fmt::format("option '--plot': ssdtwin-plot not found in {} or {}; run without --plot and "
+                  "plot the CSV yourself",
+                  installed.string(), source.string()));
 }
 
 // Fails on a bad value before anything starts: each job value must parse in the job file
@@ -86,7 +90,8 @@ void check_axis_values(const std::string& drive, const std::string& host, const 
                        const std::vector<Axis>& axes) {
   for (std::size_t i = 0; i < axes.size(); ++i)
     for (std::size_t k = 0; k < i; ++k)
-      if (axes[i].key == axes[k].key) throw config::InputError(fmt::format("option '--set': key '{}' given twice", axes[i].key));
+      if (axes[i].key == axes[k].key)
+        throw config::InputError(fmt::format("option '--set': key '{}' given twice", axes[i].key));
   const workload::FioJobFile base = workload::parse_fio_job_file(job);
   for (const Axis& ax : axes)
     for (const auto& v : ax.values) {
@@ -123,7 +128,9 @@ SweepTable sweep_table(const std::vector<Axis>& axes, const std::vector<std::vec
                        const std::vector<nlohmann::json>& outputs) {
   SweepTable t;
   for (const auto& ax : axes) t.csv += ax.key + ",";
-  t.csv += "read_iops,write_iops,read_MBps,write_MBps,read_clat_mean_us,read_clat_p99_us,write_clat_mean_us,write_clat_p99_us\n";
+  t.csv +=
+      "read_iops,write_iops,read_MBps,write_MBps,read_clat_mean_us,read_clat_p99_us,write_clat_mean_us,write_clat_p99_"
+      "us\n";
   for (std::size_t i = 0; i < points.size(); ++i) {
     const Figures f = figures(outputs[i]);
     nlohmann::ordered_json row;
@@ -162,9 +169,10 @@ void plot_sweep(const std::string& prefix, const std::string& csv) {
 }  // namespace
 
 int cmd_sweep(int argc, char** argv) {
-  const cli::Args a = cli::parse_args(
-      argc, argv, {"--drive", "--host", "--job", "--set", "--jobs", "--precondition", "--scale", "--seed", "--output",
-                   "--output-format", "--plot"}, {});
+  const cli::Args a = cli::parse_args(argc, argv,
+                                      {"--drive", "--host", "--job", "--set", "--jobs", "--precondition", "--scale",
+                                       "--seed", "--output", "--output-format", "--plot"},
+                                      {});
   if (!a.single.count("--drive")) throw config::InputError("sweep: --drive PROFILE.toml is required");
   if (!a.single.count("--job")) throw config::InputError("sweep: --job JOB.fio is required");
   if (!a.positional.empty()) throw config::InputError(fmt::format("sweep: unexpected argument '{}'", a.positional[0]));

@@ -18,16 +18,17 @@
 namespace ssdtwin::apps {
 
 int cmd_validate(int argc, char** argv) {
-  const cli::Args a = cli::parse_args(argc, argv,
-                                      {"--jobs", "--output-format", "--drive-name", "--records", "--tag", "--markdown", "--set"},
-                                      {"--strict", "--curves"});
+  const cli::Args a = cli::parse_args(
+      argc, argv, {"--jobs", "--output-format", "--drive-name", "--records", "--tag", "--markdown", "--set"},
+      {"--strict", "--curves"});
   const std::string format = cli::output_format(a);
   std::vector<std::string> paths = a.positional;
   if (paths.empty()) {
     const std::filesystem::path dir = "scenarios/lab";
     if (!std::filesystem::is_directory(dir))
-      throw config::InputError("validate: no lab files given and no scenarios/lab here; run from the repository root "
-                              "or name LAB.toml files");
+      throw config::InputError(
+          "validate: no lab files given and no scenarios/lab here; run from the repository root "
+          "or name LAB.toml files");
     for (const auto& e : std::filesystem::directory_iterator(dir))
       if (e.path().extension() == ".toml") paths.push_back(e.path().string());
     std::sort(paths.begin(), paths.end());
@@ -49,8 +50,10 @@ int cmd_validate(int argc, char** argv) {
     if (!md) throw config::InputError(fmt::format("option '--markdown': cannot write '{}'", a.single.at("--markdown")));
     md << rep.markdown;
   }
-  if (format == "json") std::cout << rep.json.dump(2) << "\n";
-  else std::cout << rep.text;
+  if (format == "json")
+    std::cout << rep.json.dump(2) << "\n";
+  else
+    std::cout << rep.text;
   return a.has("--strict") && rep.misses > 0 ? 1 : 0;
 }
 

@@ -43,7 +43,8 @@ struct Starter : sc_core::sc_module {
 };
 
 struct Harness {
-  config::LoadedProfile profile = config::load_profile(std::string(SSDTWIN_SOURCE_DIR) + "/scenarios/drives/micron-9550-max-12.8tb.toml");
+  config::LoadedProfile profile =
+      config::load_profile(std::string(SSDTWIN_SOURCE_DIR) + "/scenarios/drives/micron-9550-max-12.8tb.toml");
   config::Layout layout = config::make_layout(profile.config, 32);
   model::Drive drive{"drive", profile.config, profile.host, layout};
   std::vector<std::unique_ptr<workload::FioInitiator>> inits;
@@ -57,8 +58,8 @@ struct Harness {
       s.clone = c;
       s.region_bytes = layout.user_bytes() / s.job.max_bs() * s.job.max_bs();
       s.seed = c + 1;
-      inits.push_back(std::make_unique<workload::FioInitiator>(("host" + std::to_string(c)).c_str(), s,
-                                                            profile.host, [](workload::FioInitiator&) {}));
+      inits.push_back(std::make_unique<workload::FioInitiator>(("host" + std::to_string(c)).c_str(), s, profile.host,
+                                                               [](workload::FioInitiator&) {}));
       inits.back()->socket.bind(drive.socket());
     }
     starter = std::make_unique<Starter>("starter", inits);

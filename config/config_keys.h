@@ -22,7 +22,7 @@ struct KeyDesc {
   KeyType type;
   std::string unit;  // "" when dimensionless
   double min = 0, max = 0;
-  std::vector<double> allowed;         // when non-empty: the only values accepted
+  std::vector<double> allowed;              // when non-empty: the only values accepted
   std::optional<std::string> default_text;  // nullopt: required
   std::string description;
   std::function<void(DriveConfig&, double)> set_num;

@@ -57,20 +57,23 @@ class Loader {
         continue;
       }
       if (kind == ProfileKind::Drive && section == "host")
-        throw InputError(fmt::format("{}:{}: section [host] has moved out of the drive profile: the server, OS and "
-                                     "benchmark a drive is measured on are a host profile (scenarios/hosts/*.toml), "
-                                     "given with --host FILE or a lab file's host_profile; one key can be set with "
-                                     "--set host.KEY=VALUE", path, line));
+        throw InputError(
+            fmt::format("{}:{}: section [host] has moved out of the drive profile: the server, OS and "
+                        "benchmark a drive is measured on are a host profile (scenarios/hosts/*.toml), "
+                        "given with --host FILE or a lab file's host_profile; one key can be set with "
+                        "--set host.KEY=VALUE",
+                        path, line));
       if (!sec_node.is_table())
         throw InputError(fmt::format("{}:{}: key '{}' is outside any section; sections allowed: {}", path, line,
                                      section, allowed_sections(kind)));
       if (allowed_keys_in(kind, section).empty())
-        throw InputError(fmt::format("{}:{}: unknown section [{}]; allowed: {}", path, line, section,
-                                     allowed_sections(kind)));
+        throw InputError(
+            fmt::format("{}:{}: unknown section [{}]; allowed: {}", path, line, section, allowed_sections(kind)));
       for (auto&& [key, node] : *sec_node.as_table()) {
         const std::string full = section + "." + std::string(key.str());
         set(kind, full, node, fmt::format("{}:{}", path, node.source().begin.line));
-        if (kind == ProfileKind::Drive && full == "drive.nand_profile") nand_dir_ = std::filesystem::path(path).parent_path();
+        if (kind == ProfileKind::Drive && full == "drive.nand_profile")
+          nand_dir_ = std::filesystem::path(path).parent_path();
       }
     }
   }
@@ -97,8 +100,10 @@ class Loader {
     } catch (const toml::parse_error&) {
       t = toml::table{{"v", value}};  // bare text: treat as a string
     }
-    if (kind == ProfileKind::Drive && path.rfind("power_state.", 0) == 0) set_power_state_override(spec, path, *t.get("v"));
-    else set(kind, path, *t.get("v"), "--set " + spec);
+    if (kind == ProfileKind::Drive && path.rfind("power_state.", 0) == 0)
+      set_power_state_override(spec, path, *t.get("v"));
+    else
+      set(kind, path, *t.get("v"), "--set " + spec);
   }
 
   void require_all() {
@@ -111,16 +116,20 @@ class Loader {
       if (!k.default_text)
         throw InputError(fmt::format("{}: missing required key '{}' ({}{}): {}", file, k.path, k.allowed_text(),
                                      k.unit.empty() ? "" : ", unit " + k.unit, k.description));
-      if (k.type == KeyType::String) k.set_str(p_.config, *k.default_text);
-      else set_number(k, std::stod(*k.default_text));
+      if (k.type == KeyType::String)
+        k.set_str(p_.config, *k.default_text);
+      else
+        set_number(k, std::stod(*k.default_text));
       p_.origin[id] = "default";
     }
   }
 
  private:
   void set_number(const KeyDesc& k, double v) {
-    if (k.file == ProfileKind::Host) k.set_host_num(p_.host, v);
-    else k.set_num(p_.config, v);
+    if (k.file == ProfileKind::Host)
+      k.set_host_num(p_.host, v);
+    else
+      k.set_num(p_.config, v);
   }
 
   // drive.base_profile: the base file (and its own base) load first, so this file's keys
@@ -134,8 +143,7 @@ class Loader {
       throw InputError(fmt::format("{}: more than 8 levels of base profiles (a cycle?); chain: {}", where,
                                    fmt::join(p_.base_paths, " <- ")));
     const auto base = (std::filesystem::path(path).parent_path() / node->as_string()->get()).lexically_normal();
-    if (!path_exists(base))
-      throw InputError(fmt::format("{}: file '{}' does not exist", where, base.string()));
+    if (!path_exists(base)) throw InputError(fmt::format("{}: file '{}' does not exist", where, base.string()));
     p_.base_paths.push_back(base.string());
     load_file(ProfileKind::Drive, base.string(), depth + 1);
   }
@@ -144,7 +152,8 @@ class Loader {
   void load_power_states(const std::string& path, const toml::node& node) {
     const auto line0 = node.source().begin.line;
     if (!node.is_array_of_tables())
-      throw InputError(fmt::format("{}:{}: 'power_state' must be an array of tables ([[power_state]] entries)", path, line0));
+      throw InputError(
+          fmt::format("{}:{}: 'power_state' must be an array of tables ([[power_state]] entries)", path, line0));
     p_.config.power.states.clear();
     p_.origin["drive:power_state"] = fmt::format("{}:{}", path, line0);
     for (auto&& entry : *node.as_array()) {
@@ -154,8 +163,9 @@ class Loader {
       bool has_mp = false;
       for (auto&& kv : t) {
         const std::string key(kv.first.str());
-        set_power_state_key(d, key, kv.second,
-                            fmt::format("{}:{}: [[power_state]] PS{} key '{}'", path, kv.second.source().begin.line, ps, key));
+        set_power_state_key(
+            d, key, kv.second,
+            fmt::format("{}:{}: [[power_state]] PS{} key '{}'", path, kv.second.source().begin.line, ps, key));
         has_mp |= key == "mp_w";
       }
       if (!has_mp)
@@ -177,11 +187,13 @@ class Loader {
       return;
     }
     double x;
-    if (v.is_integer()) x = double(v.as_integer()->get());
-    else if (v.is_floating_point() && k->type == Type::Number) x = v.as_floating_point()->get();
+    if (v.is_integer())
+      x = double(v.as_integer()->get());
+    else if (v.is_floating_point() && k->type == Type::Number)
+      x = v.as_floating_point()->get();
     else
-      throw InputError(fmt::format("{} must be a {} in {} .. {}", where, k->type == Type::Number ? "number" : "whole number",
-                                   k->min, k->max));
+      throw InputError(fmt::format("{} must be a {} in {} .. {}", where,
+                                   k->type == Type::Number ? "number" : "whole number", k->min, k->max));
     if (!(x >= k->min && x <= k->max))
       throw InputError(fmt::format("{} = {} is out of range; allowed {} .. {}", where, x, k->min, k->max));
     k->set(d, x);
@@ -192,10 +204,13 @@ class Loader {
     const std::size_t n = p_.config.power.states.size();
     const auto dot = path.find('.', 12);
     const std::string index = path.substr(12, dot == std::string::npos ? std::string::npos : dot - 12);
-    const bool digits = !index.empty() && index.size() < 4 && index.find_first_not_of("0123456789") == std::string::npos;
+    const bool digits =
+        !index.empty() && index.size() < 4 && index.find_first_not_of("0123456789") == std::string::npos;
     if (dot == std::string::npos || !digits || std::stoul(index) >= n)
-      throw InputError(fmt::format("--set '{}': expected power_state.N.key=value with N a state of this profile "
-                                   "(0 .. {}) and key one of: {}", spec, n ? n - 1 : 0, power_state_key_list()));
+      throw InputError(
+          fmt::format("--set '{}': expected power_state.N.key=value with N a state of this profile "
+                      "(0 .. {}) and key one of: {}",
+                      spec, n ? n - 1 : 0, power_state_key_list()));
     const std::size_t ps = std::stoul(index);
     const std::string key = path.substr(dot + 1);
     set_power_state_key(p_.config.power.states[ps], key, v,
@@ -214,20 +229,24 @@ class Loader {
     }
     const std::string unit = k->unit.empty() ? "" : fmt::format(" ({})", k->unit);
     if (k->type == KeyType::String) {
-      if (!node.is_string())
-        throw InputError(fmt::format("{}: key '{}' must be a quoted string", where, path));
+      if (!node.is_string()) throw InputError(fmt::format("{}: key '{}' must be a quoted string", where, path));
       k->set_str(p_.config, node.as_string()->get());
     } else {
       double v;
-      if (node.is_integer()) v = double(node.as_integer()->get());
-      else if (node.is_floating_point() && k->type == KeyType::Float) v = node.as_floating_point()->get();
+      if (node.is_integer())
+        v = double(node.as_integer()->get());
+      else if (node.is_floating_point() && k->type == KeyType::Float)
+        v = node.as_floating_point()->get();
       else if (node.is_floating_point())
-        throw InputError(fmt::format("{}: key '{}' must be a whole number{}; allowed {}", where, path, unit, k->allowed_text()));
+        throw InputError(
+            fmt::format("{}: key '{}' must be a whole number{}; allowed {}", where, path, unit, k->allowed_text()));
       else
-        throw InputError(fmt::format("{}: key '{}' must be a number{}; allowed {}", where, path, unit, k->allowed_text()));
+        throw InputError(
+            fmt::format("{}: key '{}' must be a number{}; allowed {}", where, path, unit, k->allowed_text()));
       const bool in_list = k->allowed.empty() || std::find(k->allowed.begin(), k->allowed.end(), v) != k->allowed.end();
       if (!in_list || v < k->min || v > k->max || !std::isfinite(v))
-        throw InputError(fmt::format("{}: key '{}' = {} is out of range{}; allowed {}", where, path, v, unit, k->allowed_text()));
+        throw InputError(
+            fmt::format("{}: key '{}' = {} is out of range{}; allowed {}", where, path, v, unit, k->allowed_text()));
       set_number(*k, v);
     }
     p_.origin[kind_name(kind) + ":" + path] = where;
@@ -258,13 +277,16 @@ LoadedProfile load_profile(const std::string& drive_path, const std::vector<std:
   for (const auto& o : overrides)
     if (o.rfind("drive.nand_profile=", 0) == 0) l.set_override(o);
   if (p.config.nand_profile.empty())
-    throw InputError(fmt::format("{}: missing required key 'drive.nand_profile' (text): NAND generation profile, "
-                                 "relative to this file", drive_path));
+    throw InputError(
+        fmt::format("{}: missing required key 'drive.nand_profile' (text): NAND generation profile, "
+                    "relative to this file",
+                    drive_path));
   // A --set drive.nand_profile is relative to the drive profile; a profile's own, to its file.
   const bool from_set = p.origin["drive:drive.nand_profile"].rfind("--set", 0) == 0;
   p.nand_path = ((from_set ? drive_dir : l.nand_dir()) / p.config.nand_profile).lexically_normal().string();
   if (!path_exists(p.nand_path))
-    throw InputError(fmt::format("{}: key 'drive.nand_profile': file '{}' does not exist", where(p, ProfileKind::Drive, "drive.nand_profile"), p.nand_path));
+    throw InputError(fmt::format("{}: key 'drive.nand_profile': file '{}' does not exist",
+                                 where(p, ProfileKind::Drive, "drive.nand_profile"), p.nand_path));
   l.load_file(ProfileKind::Nand, p.nand_path);
   for (const auto& o : overrides)
     if (o.rfind("drive.nand_profile=", 0) != 0) l.set_override(o);
@@ -282,13 +304,15 @@ void validate_drive(LoadedProfile& p) {
   using K = ProfileKind;
   const double nominal_die = n.die_capacity_gbit * 1073741824.0 / 8.0;
   if (double(n.die_raw_bytes()) < nominal_die)
-    throw InputError(fmt::format("{}: the geometry holds {} bytes per die (planes x blocks x pages x page_bytes), "
-                                 "less than the nominal {} Gbit ({:.0f} bytes)", where(p, K::Nand, "geometry.blocks_per_plane"),
-                                 n.die_raw_bytes(), n.die_capacity_gbit, nominal_die));
+    throw InputError(fmt::format(
+        "{}: the geometry holds {} bytes per die (planes x blocks x pages x page_bytes), "
+        "less than the nominal {} Gbit ({:.0f} bytes)",
+        where(p, K::Nand, "geometry.blocks_per_plane"), n.die_raw_bytes(), n.die_capacity_gbit, nominal_die));
   if (double(n.die_raw_bytes()) > nominal_die * 1.10)
-    throw InputError(fmt::format("{}: the geometry holds {} bytes per die, more than 110% of the nominal {} Gbit; "
-                                 "check blocks_per_plane and pages_per_block", where(p, K::Nand, "geometry.blocks_per_plane"),
-                                 n.die_raw_bytes(), n.die_capacity_gbit));
+    throw InputError(
+        fmt::format("{}: the geometry holds {} bytes per die, more than 110% of the nominal {} Gbit; "
+                    "check blocks_per_plane and pages_per_block",
+                    where(p, K::Nand, "geometry.blocks_per_plane"), n.die_raw_bytes(), n.die_capacity_gbit));
   if (n.pages_per_block % n.bits_per_cell)
     throw InputError(fmt::format("{}: pages_per_block = {} is not a multiple of bits_per_cell = {} (whole wordlines)",
                                  where(p, K::Nand, "geometry.pages_per_block"), n.pages_per_block, n.bits_per_cell));
@@ -300,21 +324,24 @@ void validate_drive(LoadedProfile& p) {
                                  where(p, K::Drive, "capacity.raw_bytes_nominal"), c.dies(), n.die_raw_bytes(),
                                  c.raw_bytes(), c.raw_bytes_nominal));
   if (c.raw_bytes() <= c.user_bytes)
-    throw InputError(fmt::format("{}: user capacity {} bytes is not below the raw NAND capacity {} bytes; "
-                                 "overprovisioning must be positive", where(p, K::Drive, "capacity.user_bytes"),
-                                 c.user_bytes, c.raw_bytes()));
+    throw InputError(
+        fmt::format("{}: user capacity {} bytes is not below the raw NAND capacity {} bytes; "
+                    "overprovisioning must be positive",
+                    where(p, K::Drive, "capacity.user_bytes"), c.user_bytes, c.raw_bytes()));
   const std::uint64_t unit_bytes = std::uint64_t(n.page_bytes) * n.planes_per_die * n.bits_per_cell;
   if (c.ftl.write_buffer_bytes < 2 * unit_bytes)
-    throw InputError(fmt::format("{}: {} bytes cannot hold two program units of {} bytes (planes x bits_per_cell x page)",
-                                 where(p, K::Drive, "ftl.write_buffer_mib"), c.ftl.write_buffer_bytes, unit_bytes));
+    throw InputError(
+        fmt::format("{}: {} bytes cannot hold two program units of {} bytes (planes x bits_per_cell x page)",
+                    where(p, K::Drive, "ftl.write_buffer_mib"), c.ftl.write_buffer_bytes, unit_bytes));
   if (c.ftl.gc_high_watermark_bgs <= c.ftl.gc_low_watermark_bgs)
     throw InputError(fmt::format("{}: gc_high_watermark_bgs = {} must exceed gc_low_watermark_bgs = {}",
                                  where(p, K::Drive, "ftl.gc_high_watermark_bgs"), c.ftl.gc_high_watermark_bgs,
                                  c.ftl.gc_low_watermark_bgs));
   if (c.ftl.idle_gc_after_ps && c.ftl.idle_gc_target_bgs < c.ftl.gc_high_watermark_bgs)
-    throw InputError(fmt::format("{}: idle_gc_target_bgs = {} must be at least gc_high_watermark_bgs = {} when "
-                                 "idle_gc_after_us is set", where(p, K::Drive, "ftl.idle_gc_target_bgs"),
-                                 c.ftl.idle_gc_target_bgs, c.ftl.gc_high_watermark_bgs));
+    throw InputError(fmt::format(
+        "{}: idle_gc_target_bgs = {} must be at least gc_high_watermark_bgs = {} when "
+        "idle_gc_after_us is set",
+        where(p, K::Drive, "ftl.idle_gc_target_bgs"), c.ftl.idle_gc_target_bgs, c.ftl.gc_high_watermark_bgs));
   if (c.ftl.gc_high_watermark_bgs + 2 > n.blocks_per_plane)
     throw InputError(fmt::format("{}: gc_high_watermark_bgs = {} leaves no room in {} blocks per plane",
                                  where(p, K::Drive, "ftl.gc_high_watermark_bgs"), c.ftl.gc_high_watermark_bgs,
@@ -332,20 +359,26 @@ void validate_power_states(const LoadedProfile& p) {
   const auto it = p.origin.find("drive:power_state");
   const std::string loc = it == p.origin.end() ? p.drive_path : it->second;
   if (st.empty())
-    throw InputError(fmt::format("{}: missing the power-state table: add [[power_state]] entries (PS0 first) with "
-                                 "mp_w and optionally non_operational, enlat_us, exlat_us, rrt, rrl, rwt, rwl, idlp_w, "
-                                 "actp_w", p.drive_path));
+    throw InputError(
+        fmt::format("{}: missing the power-state table: add [[power_state]] entries (PS0 first) with "
+                    "mp_w and optionally non_operational, enlat_us, exlat_us, rrt, rrl, rwt, rwl, idlp_w, "
+                    "actp_w",
+                    p.drive_path));
   if (st[0].non_operational)
     throw InputError(fmt::format("{}: [[power_state]] PS0 must be operational (NVMe requires it)", loc));
   const double idle_w = power::operational_static_w(energy_model(c));
   for (std::size_t i = 0; i < st.size(); ++i) {
     for (std::uint32_t rank : {st[i].rrt, st[i].rrl, st[i].rwt, st[i].rwl})
       if (rank >= st.size())
-        throw InputError(fmt::format("{}: [[power_state]] PS{}: relative ranks (rrt, rrl, rwt, rwl) must be below the "
-                                     "number of states ({})", loc, i, st.size()));
+        throw InputError(
+            fmt::format("{}: [[power_state]] PS{}: relative ranks (rrt, rrl, rwt, rwl) must be below the "
+                        "number of states ({})",
+                        loc, i, st.size()));
     if (!st[i].non_operational && st[i].mp_w <= idle_w)
-      throw InputError(fmt::format("{}: [[power_state]] PS{}: mp_w = {} W does not exceed the drive's idle operational "
-                                   "power ({:.2f} W from [power] and the NAND standby current)", loc, i, st[i].mp_w, idle_w));
+      throw InputError(
+          fmt::format("{}: [[power_state]] PS{}: mp_w = {} W does not exceed the drive's idle operational "
+                      "power ({:.2f} W from [power] and the NAND standby current)",
+                      loc, i, st[i].mp_w, idle_w));
   }
 }
 

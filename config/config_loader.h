@@ -16,7 +16,7 @@ struct LoadedProfile {
   // drive's; without one, the keys' defaults (the reference lab host).
   host_if::HostConfig host;
   std::string drive_path, nand_path, host_path;
-  std::vector<std::string> base_paths;  // drive profiles drive_path extends, nearest first
+  std::vector<std::string> base_paths;        // drive profiles drive_path extends, nearest first
   std::map<std::string, std::string> origin;  // "drive:section.key" -> "file:line" or "--set"
 };
 

@@ -20,7 +20,8 @@ const char* kind_prefix(ProfileKind kind) {
 std::string value_text(const KeyDesc& k, const LoadedProfile& p) {
   if (k.type == KeyType::String) return fmt::format("\"{}\"", k.get_str(p.config));
   const double v = number_of(k, p);
-  if (k.type == KeyType::Integer || v == std::floor(v)) return fmt::format("{}", static_cast<long long>(std::llround(v)));
+  if (k.type == KeyType::Integer || v == std::floor(v))
+    return fmt::format("{}", static_cast<long long>(std::llround(v)));
   return fmt::format("{}", v);
 }
 
@@ -44,15 +45,19 @@ std::string dump_kind(const LoadedProfile& p, ProfileKind kind, const std::strin
 
 std::string dump_profile_toml(const LoadedProfile& p) {
   const DriveConfig& c = p.config;
-  std::string out = dump_kind(p, ProfileKind::Drive, p.drive_path) + "\n" + dump_kind(p, ProfileKind::Nand, p.nand_path) +
-                    "\n" + dump_kind(p, ProfileKind::Host, p.host_path.empty() ? "host profile: defaults" : p.host_path);
+  std::string out = dump_kind(p, ProfileKind::Drive, p.drive_path) + "\n" +
+                    dump_kind(p, ProfileKind::Nand, p.nand_path) + "\n" +
+                    dump_kind(p, ProfileKind::Host, p.host_path.empty() ? "host profile: defaults" : p.host_path);
   for (std::size_t i = 0; i < c.power.states.size(); ++i) {
     out += fmt::format("\n[[power_state]]  # PS{}\n", i);
     for (const PowerStateKey& k : power_state_keys()) {
       const double v = k.get(c.power.states[i]);
-      if (k.type == PowerStateKey::Type::Boolean) out += fmt::format("{} = {}\n", k.key, v != 0);
-      else if (k.type == PowerStateKey::Type::WholeNumber) out += fmt::format("{} = {}\n", k.key, std::uint64_t(v));
-      else out += fmt::format("{} = {}\n", k.key, v);
+      if (k.type == PowerStateKey::Type::Boolean)
+        out += fmt::format("{} = {}\n", k.key, v != 0);
+      else if (k.type == PowerStateKey::Type::WholeNumber)
+        out += fmt::format("{} = {}\n", k.key, std::uint64_t(v));
+      else
+        out += fmt::format("{} = {}\n", k.key, v);
     }
   }
   out += fmt::format("\n# derived: dies = {}, raw = {} bytes, overprovisioning = {:.2f}% of user capacity\n", c.dies(),
@@ -66,9 +71,12 @@ nlohmann::ordered_json profile_json(const LoadedProfile& p) {
     auto& node = j[k.file == ProfileKind::Drive  ? "drive_profile"
                    : k.file == ProfileKind::Nand ? "nand_profile"
                                                  : "host_profile"][k.section()][k.key()];
-    if (k.type == KeyType::String) node = k.get_str(p.config);
-    else if (k.type == KeyType::Integer) node = static_cast<long long>(std::llround(number_of(k, p)));
-    else node = number_of(k, p);
+    if (k.type == KeyType::String)
+      node = k.get_str(p.config);
+    else if (k.type == KeyType::Integer)
+      node = static_cast<long long>(std::llround(number_of(k, p)));
+    else
+      node = number_of(k, p);
   }
   j["derived"] = {{"dies", p.config.dies()},
                   {"raw_bytes", p.config.raw_bytes()},
@@ -84,34 +92,40 @@ std::string config_reference_markdown() {
       "`--set section.key=value` (drive profile), `--set nand.section.key=value` (NAND profile) or "
       "`--set host.key=value` (host profile). Keys without a default are required.\n";
   for (ProfileKind kind : {ProfileKind::Drive, ProfileKind::Nand, ProfileKind::Host}) {
-    out += kind == ProfileKind::Drive  ? "\n## Drive profile (`scenarios/drives/*.toml`)\n"
-           : kind == ProfileKind::Nand ? "\n## NAND profile (`scenarios/nand/*.toml`)\n"
-                                       : "\n## Host profile (`scenarios/hosts/*.toml`)\n\n"
-                                         "The server, OS and benchmark the drive is measured on: given with `--host FILE` "
-                                         "(or a lab file's `host_profile`); without one, the defaults below (the reference "
-                                         "lab host). A drive profile holds no host keys.\n";
+    out += kind == ProfileKind::Drive ? "\n## Drive profile (`scenarios/drives/*.toml`)\n"
+           : kind == ProfileKind::Nand
+               ? "\n## NAND profile (`scenarios/nand/*.toml`)\n"
+               : "\n## Host profile (`scenarios/hosts/*.toml`)\n\n"
+                 "The server, OS and benchmark the drive is measured on: given with `--host FILE` "
+                 "(or a lab file's `host_profile`); without one, the defaults below (the reference "
+                 "lab host). A drive profile holds no host keys.\n";
     std::string section;
     for (const KeyDesc& k : config_keys()) {
       if (k.file != kind) continue;
       if (k.section() != section) {
         section = k.section();
-        out += fmt::format("\n### [{}]\n\n| key | type | unit | allowed | default | meaning |\n|---|---|---|---|---|---|\n", section);
+        out += fmt::format(
+            "\n### [{}]\n\n| key | type | unit | allowed | default | meaning |\n|---|---|---|---|---|---|\n", section);
       }
       const char* type = k.type == KeyType::String ? "text" : k.type == KeyType::Integer ? "integer" : "number";
       out += fmt::format("| `{}` | {} | {} | {} | {} | {} |\n", k.key(), type, k.unit.empty() ? "-" : k.unit,
                          k.allowed_text(), k.default_text ? *k.default_text : "required", k.description);
     }
     if (kind == ProfileKind::Drive) {
-      out += "\n### [[power_state]] (one table per state, PS0 first; at least one)\n\n"
-             "The NVMe power-state descriptor table (Identify Controller PSD). Override a key of state N with "
-             "`--set power_state.N.key=value`.\n\n"
-             "| key | type | unit | allowed | default | meaning |\n|---|---|---|---|---|---|\n";
+      out +=
+          "\n### [[power_state]] (one table per state, PS0 first; at least one)\n\n"
+          "The NVMe power-state descriptor table (Identify Controller PSD). Override a key of state N with "
+          "`--set power_state.N.key=value`.\n\n"
+          "| key | type | unit | allowed | default | meaning |\n|---|---|---|---|---|---|\n";
       for (const PowerStateKey& k : power_state_keys()) {
         const bool b = k.type == PowerStateKey::Type::Boolean;
-        out += fmt::format("| `{}` | {} | {} | {} | {} | {} |\n", k.key,
-                           b ? "true/false" : k.type == PowerStateKey::Type::WholeNumber ? "integer" : "number",
-                           *k.unit ? k.unit : "-", b ? std::string("true, false") : fmt::format("{} .. {}", k.min, k.max),
-                           k.default_text ? k.default_text : "required", k.description);
+        out +=
+            fmt::format("| `{}` | {} | {} | {} | {} | {} |\n", k.key,
+                        b                                            ? "true/false"
+                        : k.type == PowerStateKey::Type::WholeNumber ? "integer"
+                                                                     : "number",
+                        *k.unit ? k.unit : "-", b ? std::string("true, false") : fmt::format("{} .. {}", k.min, k.max),
+                        k.default_text ? k.default_text : "required", k.description);
       }
     }
   }

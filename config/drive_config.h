@@ -13,9 +13,9 @@ namespace ssdtwin::config {
 
 struct DriveConfig {
   std::string name;
-  std::string base_profile;          // drive profile this one extends, as written ("" none)
-  std::string nand_profile;          // path as written in the drive profile
-  std::uint64_t user_bytes = 0;      // advertised user capacity
+  std::string base_profile;             // drive profile this one extends, as written ("" none)
+  std::string nand_profile;             // path as written in the drive profile
+  std::uint64_t user_bytes = 0;         // advertised user capacity
   std::uint64_t raw_bytes_nominal = 0;  // NAND capacity on the bill of materials
   std::uint32_t channels = 0;
   std::uint32_t dies_per_channel = 0;

@@ -32,16 +32,16 @@ Layout make_layout(const DriveConfig& cfg, std::uint32_t scale) {
   g.ius_per_bg = std::uint64_t(g.ius_per_unit) * g.units_per_bg;
   g.physical_ius = g.ius_per_bg * g.bgs_per_die * g.dies;
   // Same OP ratio as the full drive: user = physical x user_bytes / raw_bytes.
-  l.user_ius = static_cast<std::uint64_t>(
-      static_cast<long double>(g.physical_ius) * cfg.user_bytes / static_cast<long double>(cfg.raw_bytes()));
+  l.user_ius = static_cast<std::uint64_t>(static_cast<long double>(g.physical_ius) * cfg.user_bytes /
+                                          static_cast<long double>(cfg.raw_bytes()));
   // GC needs the spare (overprovisioned) space to span the high watermark plus an open
   // block group (with 9 block groups per die, sequential overwrites relocated data).
   const double spare_bgs = g.bgs_per_die * (1.0 - double(l.user_ius) / double(g.physical_ius));
   if (spare_bgs < cfg.ftl.gc_high_watermark_bgs + 1.0)
-    throw std::invalid_argument(fmt::format(
-        "scale {} leaves {:.1f} spare block groups per die ({} in all); GC needs at least {} "
-        "(gc_high_watermark_bgs + 1): the drive has too few blocks per plane for its overprovisioning",
-        scale, spare_bgs, g.bgs_per_die, cfg.ftl.gc_high_watermark_bgs + 1));
+    throw std::invalid_argument(
+        fmt::format("scale {} leaves {:.1f} spare block groups per die ({} in all); GC needs at least {} "
+                    "(gc_high_watermark_bgs + 1): the drive has too few blocks per plane for its overprovisioning",
+                    scale, spare_bgs, g.bgs_per_die, cfg.ftl.gc_high_watermark_bgs + 1));
   if (g.physical_ius >= kMaxPhysicalIus)
     throw std::invalid_argument(fmt::format(
         "scale {} gives {} physical IUs, beyond the 31-bit map entry: use a larger --scale", scale, g.physical_ius));
@@ -55,7 +55,8 @@ std::uint32_t auto_scale(const DriveConfig& cfg, std::uint64_t budget_bytes) {
   std::uint32_t s = 1;
   while (s < wordlines) {
     const std::uint64_t phys = std::uint64_t(cfg.nand.blocks_per_plane) * cfg.dies() * (wordlines / s) *
-                               cfg.nand.bits_per_cell * cfg.nand.planes_per_die * (cfg.nand.page_bytes / cfg.ftl.iu_bytes);
+                               cfg.nand.bits_per_cell * cfg.nand.planes_per_die *
+                               (cfg.nand.page_bytes / cfg.ftl.iu_bytes);
     const auto user = static_cast<std::uint64_t>(static_cast<long double>(phys) * cfg.user_bytes / cfg.raw_bytes());
     if (4 * (phys + user) <= budget_bytes && phys < kMaxPhysicalIus) break;
     s *= 2;

@@ -13,8 +13,8 @@ struct PowerStateKey {
   enum class Type { Number, WholeNumber, Boolean };
   const char* key;
   Type type;
-  const char* unit;  // "" when unitless
-  double min, max;   // numbers only
+  const char* unit;          // "" when unitless
+  double min, max;           // numbers only
   const char* default_text;  // nullptr: required
   const char* description;
   void (*set)(power::PowerStateDesc&, double);  // booleans: 0 or 1

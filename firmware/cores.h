@@ -38,7 +38,7 @@ struct CoreTask {
 struct CoreStats {
   TimePs core_busy_ps = 0;
   std::uint64_t gc_fw_batches = 0, gc_fw_ius = 0;  // GC read batches (and their IUs) firmware processed
-  TimePs gc_fw_busy_ps = 0;                         // core time they took (part of core_busy_ps)
+  TimePs gc_fw_busy_ps = 0;                        // core time they took (part of core_busy_ps)
 };
 
 // What the cores need from the NVMe front end.

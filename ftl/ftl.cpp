@@ -12,8 +12,8 @@ constexpr std::uint32_t kGcReserveBgs = 1;
 constexpr std::uint32_t kMaxHostProgramsPerDie = 2;  // one programming, one queued
 }  // namespace
 
-Ftl::Ftl(const FtlConfig& cfg, const nand::NandConfig& nand, const nand::Geometry& geo,
-         std::uint64_t user_ius, nand::FlashPort& flash)
+Ftl::Ftl(const FtlConfig& cfg, const nand::NandConfig& nand, const nand::Geometry& geo, std::uint64_t user_ius,
+         nand::FlashPort& flash)
     : cfg_(cfg),
       geo_(geo),
       iu_bus_bytes_((nand.page_bytes + nand.spare_bytes) / geo.ius_per_page),
@@ -90,9 +90,10 @@ bool Ftl::read(IoRequest* r) {
     const nand::PhysAddr a = geo_.decode(e);
     cur = ops_.read(a, kHostRead);
     // A read inside one IU moves only the ECC codewords it needs (4 KiB assumed).
-    cur->bus_bytes = r->n_ius == 1 && r->bytes < cfg_.iu_bytes
-                         ? static_cast<std::uint32_t>(std::uint64_t(iu_bus_bytes_) * std::max(r->bytes, 4096u) / cfg_.iu_bytes)
-                         : iu_bus_bytes_;
+    cur->bus_bytes =
+        r->n_ius == 1 && r->bytes < cfg_.iu_bytes
+            ? static_cast<std::uint32_t>(std::uint64_t(iu_bus_bytes_) * std::max(r->bytes, 4096u) / cfg_.iu_bytes)
+            : iu_bus_bytes_;
     cur->ctx = r;
     cur_page = page;
     ++r->pending;
@@ -150,7 +151,10 @@ bool Ftl::reserve_buffer(IoRequest* r) {
   }
   ++counters_.write_stalls;
   r->next = nullptr;
-  if (wait_tail_) wait_tail_->next = r; else wait_head_ = r;
+  if (wait_tail_)
+    wait_tail_->next = r;
+  else
+    wait_head_ = r;
   wait_tail_ = r;
   return false;
 }
@@ -180,7 +184,8 @@ void Ftl::commit_write(IoRequest* r) {
   for (std::uint64_t lpn = r->first_lpn; lpn < r->first_lpn + r->n_ius; ++lpn) {
     ++counters_.host_written_ius;
     const std::uint32_t e = map_.l2p(lpn);
-    const bool partial = (lpn == r->first_lpn && r->partial_first) || (lpn + 1 == r->first_lpn + r->n_ius && r->partial_last);
+    const bool partial =
+        (lpn == r->first_lpn && r->partial_first) || (lpn + 1 == r->first_lpn + r->n_ius && r->partial_last);
     if (partial && e != Mapping::kUnmapped && !Mapping::is_buffer_ref(e)) {
       // Read-modify-write: the rest of the IU comes from its old copy on NAND. The read costs
       // die and channel time; the write is already safe in the power-protected buffer, so
@@ -268,8 +273,10 @@ void Ftl::on_host_program_done(nand::NandOp* op) {
     const std::uint32_t s = static_cast<std::uint32_t>(u->items[i]);
     const std::uint32_t lpn = slot_lpn_[s];
     if (v) v->program_slot(u->base_ppn + i, s);
-    if (map_.l2p(lpn) == (Mapping::kBufferFlag | s)) map_.commit_program(u->base_ppn + i, lpn);
-    else map_.program_padding(u->base_ppn + i);  // overwritten while in flight
+    if (map_.l2p(lpn) == (Mapping::kBufferFlag | s))
+      map_.commit_program(u->base_ppn + i, lpn);
+    else
+      map_.program_padding(u->base_ppn + i);  // overwritten while in flight
     slot_state_[s] = SlotState::Free;
     free_slots_.push_back(s);
     --used_slots_;
@@ -291,12 +298,23 @@ void Ftl::on_nand_done(nand::NandOp* op) {
       if (--r->pending == 0) host_->on_read_ready(r);
       break;
     }
-    case kHostProgram: on_host_program_done(op); break;
-    case kGcRead: gc_.on_read_done(op); return;  // returned to the pool after relocation
-    case kGcProgram: gc_.on_program_done(op); return;
-    case kRmwRead: break;    // merged into the buffered IU
-    case kReadAhead: on_read_ahead_done(op); break;
-    case kGcErase: gc_.on_erase_done(op); return;
+    case kHostProgram:
+      on_host_program_done(op);
+      break;
+    case kGcRead:
+      gc_.on_read_done(op);
+      return;  // returned to the pool after relocation
+    case kGcProgram:
+      gc_.on_program_done(op);
+      return;
+    case kRmwRead:
+      break;  // merged into the buffered IU
+    case kReadAhead:
+      on_read_ahead_done(op);
+      break;
+    case kGcErase:
+      gc_.on_erase_done(op);
+      return;
   }
   ops_.put(op);
 }

@@ -22,12 +22,12 @@ namespace ssdtwin::ftl {
 struct IoRequest {
   std::uint64_t first_lpn = 0;
   std::uint32_t n_ius = 0;
-  std::uint32_t bytes = 0;        // host bytes; below n_ius x IU when an end IU is partial
-  bool partial_first = false;     // the first IU is only partly covered
-  bool partial_last = false;      // the last IU is only partly covered (n_ius > 1)
+  std::uint32_t bytes = 0;     // host bytes; below n_ius x IU when an end IU is partial
+  bool partial_first = false;  // the first IU is only partly covered
+  bool partial_last = false;   // the last IU is only partly covered (n_ius > 1)
   std::uint32_t pending = 0;
   std::uint32_t first_seq = 0;  // --verify: the write sequence of the first IU (the rest follow)
-  IoRequest* next = nullptr;  // write-buffer wait queue
+  IoRequest* next = nullptr;    // write-buffer wait queue
 };
 
 // Contract: callbacks run inside the flash array's process, at the simulated time the
@@ -58,14 +58,14 @@ struct FtlCounters {
   std::uint64_t host_programs = 0, gc_programs = 0;
   std::uint64_t write_stalls = 0;  // commands that waited for buffer space
   std::uint64_t trimmed_ius = 0;
-  std::uint64_t idle_periods = 0;  // times background GC was started by host idleness
+  std::uint64_t idle_periods = 0;           // times background GC was started by host idleness
   std::uint64_t dropped_at_power_loss = 0;  // IUs whose data arrived after the supply failed
 };
 
 class Ftl : public nand::FlashClient, private GcClient {
  public:
-  Ftl(const FtlConfig& cfg, const nand::NandConfig& nand, const nand::Geometry& geo,
-      std::uint64_t user_ius, nand::FlashPort& flash);
+  Ftl(const FtlConfig& cfg, const nand::NandConfig& nand, const nand::Geometry& geo, std::uint64_t user_ius,
+      nand::FlashPort& flash);
   ~Ftl() override;
   void set_host(FtlHost* host) { host_ = host; }
   void set_firmware(GcFirmware* fw) { gc_.set_firmware(fw); }
@@ -148,8 +148,8 @@ class Ftl : public nand::FlashClient, private GcClient {
 
   FtlConfig cfg_;
   nand::Geometry geo_;
-  std::uint32_t iu_bus_bytes_;       // IU share of page data + spare moved on the bus
-  std::uint32_t unit_bus_bytes_;     // a whole program unit
+  std::uint32_t iu_bus_bytes_;    // IU share of page data + spare moved on the bus
+  std::uint32_t unit_bus_bytes_;  // a whole program unit
   Mapping map_;
   nand::FlashPort& flash_;
   FtlHost* host_ = nullptr;

@@ -8,8 +8,8 @@ namespace ssdtwin::ftl {
 
 void Ftl::power_fail() {
   power_failing_ = true;
-  ra_.clear();  // prefetched data is DRAM only
-  if (!cfg_.plp) return;  // nothing to flush with: DRAM dies with the supply
+  ra_.clear();                                        // prefetched data is DRAM only
+  if (!cfg_.plp) return;                              // nothing to flush with: DRAM dies with the supply
   if (!open_unit_->items.empty()) close_open_unit();  // the partly filled host unit goes out padded
   dispatch_host_units();
   gc_.flush_partials_at_power_fail();

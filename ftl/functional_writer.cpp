@@ -43,8 +43,10 @@ void FunctionalWriter::program_host_unit(std::uint32_t used) {
     if (map_.can_alloc(die_, Stream::Host)) break;
     die_ = (die_ + 1) % geo_.dies;
     if (++tried > geo_.dies)
-      throw std::runtime_error(fmt::format("functional write: no die can take data (GC found no victim that frees "
-                                           "space; {} block groups retired as worn out)", map_.counters().retired_bgs));
+      throw std::runtime_error(
+          fmt::format("functional write: no die can take data (GC found no victim that frees "
+                      "space; {} block groups retired as worn out)",
+                      map_.counters().retired_bgs));
   }
   const std::uint64_t base = map_.alloc_unit(die_, Stream::Host);
   VerifyTags* v = map_.verify();

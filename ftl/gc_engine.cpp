@@ -57,8 +57,8 @@ bool GcEngine::urgent(std::uint32_t die) const {
 }
 
 bool GcEngine::wants_more(std::uint32_t die) const {
-  const std::uint32_t target = client_.host_idle() ? std::max(cfg_.idle_gc_target_bgs, cfg_.gc_high_watermark_bgs)
-                                                   : cfg_.gc_high_watermark_bgs;
+  const std::uint32_t target =
+      client_.host_idle() ? std::max(cfg_.idle_gc_target_bgs, cfg_.gc_high_watermark_bgs) : cfg_.gc_high_watermark_bgs;
   return map_.free_bgs(die) < target;
 }
 
@@ -73,8 +73,10 @@ void GcEngine::host_unit_written(std::uint32_t die) {
 
 void GcEngine::host_went_idle() {
   for (std::uint32_t die = 0; die < geo_.dies; ++die) {
-    if (jobs_[die].active) pump(die);
-    else if (wants_more(die)) start(die);
+    if (jobs_[die].active)
+      pump(die);
+    else if (wants_more(die))
+      start(die);
   }
 }
 
@@ -189,8 +191,10 @@ void GcEngine::on_erase_done(nand::NandOp* op) {
   ops_.put(op);
   client_.block_group_freed(die);
   // Keep collecting up to the high watermark; then let static wear levelling move cold data.
-  if (wants_more(die)) start(die);
-  else if (const int cold = map_.pick_static_wl_victim(die); cold >= 0) start(die, cold);
+  if (wants_more(die))
+    start(die);
+  else if (const int cold = map_.pick_static_wl_victim(die); cold >= 0)
+    start(die, cold);
 }
 
 bool GcEngine::holds_volatile_data(std::uint32_t die) const {

@@ -25,9 +25,10 @@ class GcStream {
     const std::uint32_t per_unit = map_.geometry().ius_per_unit;
     if (f.next == per_unit) {
       if (!map_.can_alloc(die, Stream::Gc))
-        throw std::runtime_error(fmt::format(
-            "die {} has no free block group left for GC: the drive is worn out ({} block groups retired at "
-            "their rated erase count)", die, map_.counters().retired_bgs));
+        throw std::runtime_error(
+            fmt::format("die {} has no free block group left for GC: the drive is worn out ({} block groups retired at "
+                        "their rated erase count)",
+                        die, map_.counters().retired_bgs));
       f.base = map_.alloc_unit(die, Stream::Gc);
       f.next = 0;
       map_.begin_program(f.base);  // its block group is no GC candidate while we fill it

@@ -60,8 +60,10 @@ void Mapping::bucket_link(std::size_t i) {
 
 void Mapping::bucket_unlink(std::size_t i) {
   const std::uint32_t die = static_cast<std::uint32_t>(i / geo_.bgs_per_die);
-  if (bucket_prev_[i] >= 0) bucket_next_[std::size_t(bucket_prev_[i])] = bucket_next_[i];
-  else bucket_head_[bucket(die, valid_[i])] = bucket_next_[i];
+  if (bucket_prev_[i] >= 0)
+    bucket_next_[std::size_t(bucket_prev_[i])] = bucket_next_[i];
+  else
+    bucket_head_[bucket(die, valid_[i])] = bucket_next_[i];
   if (bucket_next_[i] >= 0) bucket_prev_[std::size_t(bucket_next_[i])] = bucket_prev_[i];
 }
 

@@ -30,18 +30,20 @@ enum class BgState : std::uint8_t { Free, Open, Closing, Closed, Victim, Retired
 struct GcCandidate {
   std::uint64_t closed_seq;
   std::uint32_t bg;
-  bool operator<(const GcCandidate& o) const { return closed_seq != o.closed_seq ? closed_seq < o.closed_seq : bg < o.bg; }
+  bool operator<(const GcCandidate& o) const {
+    return closed_seq != o.closed_seq ? closed_seq < o.closed_seq : bg < o.bg;
+  }
 };
 
 struct MappingCounters {
   std::uint64_t host_ius_programmed = 0;
-  std::uint64_t gc_ius_programmed = 0;   // relocated IUs (valid data copied)
-  std::uint64_t padding_ius = 0;         // slots programmed without live data
+  std::uint64_t gc_ius_programmed = 0;  // relocated IUs (valid data copied)
+  std::uint64_t padding_ius = 0;        // slots programmed without live data
   std::uint64_t bgs_erased = 0;
   std::uint64_t gc_victims = 0;
-  std::uint64_t double_programs = 0;     // must stay 0: an IU programmed twice without erase
-  std::uint64_t static_wl_moves = 0;     // block groups collected to move cold data
-  std::uint64_t retired_bgs = 0;         // worn out at their rated erase count
+  std::uint64_t double_programs = 0;  // must stay 0: an IU programmed twice without erase
+  std::uint64_t static_wl_moves = 0;  // block groups collected to move cold data
+  std::uint64_t retired_bgs = 0;      // worn out at their rated erase count
 };
 
 class Mapping {
@@ -141,9 +143,7 @@ class Mapping {
     int bg = -1;
     std::uint32_t next_unit = 0;
   };
-  std::size_t idx(std::uint32_t die, std::uint32_t bg) const {
-    return std::size_t(die) * geo_.bgs_per_die + bg;
-  }
+  std::size_t idx(std::uint32_t die, std::uint32_t bg) const { return std::size_t(die) * geo_.bgs_per_die + bg; }
   void open_bg(std::uint32_t die, Open& o);
   void close_bg(std::size_t i);
   // Greedy buckets: closed BGs of a die linked by valid count, so victim selection does not

@@ -91,8 +91,10 @@ void ReadAhead::release_waiters(RaWaiter* w) {
 
 void ReadAhead::drop(RaPage* p) {
   if (p->used_ius < p->n_ius) counters_.unused_ius += p->n_ius - p->used_ius;
-  if (p->ready) pages_.put(p);
-  else p->orphan = true;  // its read is still in flight; waiters are completed on arrival
+  if (p->ready)
+    pages_.put(p);
+  else
+    p->orphan = true;  // its read is still in flight; waiters are completed on arrival
 }
 
 void ReadAhead::clear() {

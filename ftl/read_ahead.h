@@ -38,9 +38,9 @@ struct RaPage {
   std::uint64_t first_lpn = 0;
   std::uint32_t first_ppn = 0;
   std::uint32_t n_ius = 0;
-  std::uint32_t used_ius = 0;   // IUs the host has taken from it
-  bool ready = false;           // data in DRAM
-  bool orphan = false;          // dropped by its stream while in flight: freed on arrival
+  std::uint32_t used_ius = 0;  // IUs the host has taken from it
+  bool ready = false;          // data in DRAM
+  bool orphan = false;         // dropped by its stream while in flight: freed on arrival
   RaWaiter* waiters = nullptr;
   bool covers(std::uint64_t lpn) const { return lpn >= first_lpn && lpn < first_lpn + n_ius; }
   // The IU's data is still the newest copy when its L2P entry has not moved.
@@ -48,10 +48,10 @@ struct RaPage {
 };
 
 struct RaCounters {
-  std::uint64_t nand_reads = 0;   // page reads issued ahead of the host
-  std::uint64_t hit_ius = 0;      // host IUs served from prefetched data in DRAM
-  std::uint64_t joined_ius = 0;   // host IUs that waited for a prefetch already in flight
-  std::uint64_t unused_ius = 0;   // prefetched IUs dropped without being read
+  std::uint64_t nand_reads = 0;  // page reads issued ahead of the host
+  std::uint64_t hit_ius = 0;     // host IUs served from prefetched data in DRAM
+  std::uint64_t joined_ius = 0;  // host IUs that waited for a prefetch already in flight
+  std::uint64_t unused_ius = 0;  // prefetched IUs dropped without being read
   std::uint64_t streams_started = 0;
 };
 
@@ -62,7 +62,7 @@ class ReadAhead {
     std::uint64_t fetch_lpn = 0;          // fetched (or skipped) up to here
     std::uint32_t run = 0;                // sequential commands in a row
     std::uint64_t last_use = 0;
-    std::vector<RaPage*> pages;           // ring, in LPN order
+    std::vector<RaPage*> pages;  // ring, in LPN order
     std::uint32_t head = 0, count = 0;
     RaPage* page(std::uint32_t i) const { return pages[(head + i) % pages.size()]; }
     bool full() const { return count == pages.size(); }

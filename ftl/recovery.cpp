@@ -23,8 +23,10 @@ CutScan scan_after_cut(const Mapping& map, VerifyTags& tags,
     const bool unflushed = Mapping::is_buffer_ref(map.l2p(lpn));
     r.unflushed_lpns += unflushed;
     if (want == 0) {  // never written, or deallocated
-      if (got && tags.trimmed(lpn)) r.resurrected_trims += !map_saved;
-      else if (got) ++r.durable_mismatches;  // data from nowhere
+      if (got && tags.trimmed(lpn))
+        r.resurrected_trims += !map_saved;
+      else if (got)
+        ++r.durable_mismatches;  // data from nowhere
       continue;
     }
     const bool lost = got < want;

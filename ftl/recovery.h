@@ -16,21 +16,21 @@ namespace ssdtwin::ftl {
 
 struct LostWrite {
   std::uint64_t lpn = 0;
-  std::uint32_t seq = 0;           // the newest version, which did not survive
-  std::uint32_t recovered_seq = 0; // what the scan found instead (0: nothing: the LPN reads as unwritten)
-  bool acknowledged = false;       // a version newer than the recovered one had its completion posted
+  std::uint32_t seq = 0;            // the newest version, which did not survive
+  std::uint32_t recovered_seq = 0;  // what the scan found instead (0: nothing: the LPN reads as unwritten)
+  bool acknowledged = false;        // a version newer than the recovered one had its completion posted
 };
 
 struct CutScan {
   std::uint64_t programmed_ius_scanned = 0;  // IUs with spare-area metadata
-  std::uint64_t unflushed_lpns = 0;   // LPNs whose newest version was in DRAM (write buffer) at the cut
-  std::uint64_t lost_writes = 0;      // LPNs whose newest version the scan did not find
+  std::uint64_t unflushed_lpns = 0;          // LPNs whose newest version was in DRAM (write buffer) at the cut
+  std::uint64_t lost_writes = 0;             // LPNs whose newest version the scan did not find
   std::uint64_t lost_acknowledged = 0;
-  bool lost_equals_unflushed = true;  // the lost LPNs are exactly the unflushed ones
-  std::uint64_t durable_checked = 0;  // LPNs whose newest version was on flash at the cut
+  bool lost_equals_unflushed = true;     // the lost LPNs are exactly the unflushed ones
+  std::uint64_t durable_checked = 0;     // LPNs whose newest version was on flash at the cut
   std::uint64_t durable_mismatches = 0;  // ... and came back as anything else
   std::uint64_t resurrected_trims = 0;   // deallocated LPNs whose old data the scan finds again
-  std::vector<LostWrite> lost;        // every lost write, in LPN order
+  std::vector<LostWrite> lost;           // every lost write, in LPN order
 };
 
 // `interrupted`: [first PPN, count) ranges whose program had not completed at the cut;

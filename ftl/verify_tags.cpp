@@ -9,22 +9,29 @@ namespace ssdtwin::ftl {
 
 const char* verify_point_name(VerifyPoint p) {
   switch (p) {
-    case VerifyPoint::HostRead: return "host_read";
-    case VerifyPoint::Relocation: return "relocation";
-    case VerifyPoint::Readback: return "readback";
+    case VerifyPoint::HostRead:
+      return "host_read";
+    case VerifyPoint::Relocation:
+      return "relocation";
+    case VerifyPoint::Readback:
+      return "readback";
   }
   return "?";
 }
 
 VerifyTags::VerifyTags(std::uint64_t user_ius, std::uint64_t physical_ius, std::uint32_t buffer_slots)
-    : expected_(user_ius, 0), acked_(user_ius, 0), trimmed_(user_ius, 0), flash_(physical_ius, 0), slot_(buffer_slots, 0) {
-  if (user_ius > Mapping::kBufferFlag)
-    throw std::invalid_argument("verify: more LPNs than a 31-bit tag holds");
+    : expected_(user_ius, 0),
+      acked_(user_ius, 0),
+      trimmed_(user_ius, 0),
+      flash_(physical_ius, 0),
+      slot_(buffer_slots, 0) {
+  if (user_ius > Mapping::kBufferFlag) throw std::invalid_argument("verify: more LPNs than a 31-bit tag holds");
 }
 
 void VerifyTags::host_write(std::uint64_t lpn, std::uint32_t slot) {
   if (seq_ == UINT32_MAX)
-    throw std::runtime_error("verify: more than 4.29e9 host IU writes in one run; the 32-bit write sequence would wrap");
+    throw std::runtime_error(
+        "verify: more than 4.29e9 host IU writes in one run; the 32-bit write sequence would wrap");
   expected_[lpn] = ++seq_;
   trimmed_[lpn] = 0;
   slot_[slot] = tag(lpn, seq_);
@@ -47,14 +54,19 @@ bool VerifyTags::check(VerifyPoint point, std::uint64_t lpn, std::uint32_t l2p_e
     got = Mapping::is_buffer_ref(l2p_entry) ? slot_[l2p_entry & ~Mapping::kBufferFlag] : flash_[l2p_entry];
   ++counters_.checked;
   switch (point) {
-    case VerifyPoint::HostRead: ++counters_.host_read_checks; break;
-    case VerifyPoint::Relocation: ++counters_.relocation_checks; break;
-    case VerifyPoint::Readback: ++counters_.readback_checks; break;
+    case VerifyPoint::HostRead:
+      ++counters_.host_read_checks;
+      break;
+    case VerifyPoint::Relocation:
+      ++counters_.relocation_checks;
+      break;
+    case VerifyPoint::Readback:
+      ++counters_.readback_checks;
+      break;
   }
   if (got == want) return true;
   ++counters_.mismatches;
-  if (listed_.size() < kMaxListed)
-    listed_.push_back({point, lpn, seq, tag_lpn(got), tag_seq(got)});
+  if (listed_.size() < kMaxListed) listed_.push_back({point, lpn, seq, tag_lpn(got), tag_seq(got)});
   return false;
 }
 

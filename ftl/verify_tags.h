@@ -74,7 +74,6 @@ class VerifyTags {
   const std::vector<VerifyMismatch>& first_mismatches() const { return listed_; }
 
  private:
-
   BigArray<std::uint32_t> expected_;  // per LPN: newest write sequence, 0 = none
   BigArray<std::uint32_t> acked_;     // per LPN: newest sequence whose completion was posted
   BigArray<std::uint8_t> trimmed_;    // per LPN: deallocated since last written

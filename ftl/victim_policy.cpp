@@ -26,7 +26,8 @@ const VictimPolicyInfo* find_victim_policy(const std::string& name) {
 std::string victim_policy_names() {
   const auto& all = victim_policies();
   std::string s;
-  for (std::size_t i = 0; i < all.size(); ++i) s += (i == 0 ? "" : i + 1 == all.size() ? " or " : ", ") + std::string(all[i]->name);
+  for (std::size_t i = 0; i < all.size(); ++i)
+    s += (i == 0 ? "" : i + 1 == all.size() ? " or " : ", ") + std::string(all[i]->name);
   return s;
 }
 

@@ -28,7 +28,8 @@ const fs::path& work_dir() {
 
 fs::path put(const std::string& name, const std::uint8_t* data, std::size_t size) {
   const fs::path p = work_dir() / name;
-  std::ofstream(p, std::ios::binary | std::ios::trunc).write(reinterpret_cast<const char*>(data), std::streamsize(size));
+  std::ofstream(p, std::ios::binary | std::ios::trunc)
+      .write(reinterpret_cast<const char*>(data), std::streamsize(size));
   return p;
 }
 
@@ -53,12 +54,16 @@ void put_fixed_profiles() {
 
 const std::vector<TargetInfo>& targets() {
   static const std::vector<TargetInfo> t = {
-      {Target::DriveProfile, "drive_profile", {"scenarios/drives", "scenarios/drives/base", "tests/data/tiny-drive.toml",
-                                               "tests/data/scale-drive.toml", "tests/data/waf-drive.toml"}},
-      {Target::NandProfile, "nand_profile", {"scenarios/nand", "tests/data/tiny-nand.toml", "tests/data/scale-nand.toml",
-                                             "tests/data/waf-nand.toml"}},
-      {Target::FioJob, "fio_job", {"scenarios/jobs", "scenarios/jobs/vdbench", "scenarios/jobs/gdsio", "scenarios/workloads",
-                                   "tests/cli/data"}},
+      {Target::DriveProfile,
+       "drive_profile",
+       {"scenarios/drives", "scenarios/drives/base", "tests/data/tiny-drive.toml", "tests/data/scale-drive.toml",
+        "tests/data/waf-drive.toml"}},
+      {Target::NandProfile,
+       "nand_profile",
+       {"scenarios/nand", "tests/data/tiny-nand.toml", "tests/data/scale-nand.toml", "tests/data/waf-nand.toml"}},
+      {Target::FioJob,
+       "fio_job",
+       {"scenarios/jobs", "scenarios/jobs/vdbench", "scenarios/jobs/gdsio", "scenarios/workloads", "tests/cli/data"}},
       {Target::Trace, "trace", {"tests/data/traces", "tests/cli/data/bad-trace.iolog", "tests/cli/data/unknown.trace"}},
       {Target::LabFile, "lab_file", {"scenarios/lab"}},
       {Target::FioResult, "fio_result", {"fuzz/seeds/fio_result"}},
@@ -79,9 +84,15 @@ void run_one(Target t, const std::uint8_t* data, std::size_t size) {
         put("fuzzed-nand.toml", data, size);
         config::load_profile((work_dir() / "fixed-drive.toml").string());
         break;
-      case Target::FioJob: workload::parse_fio_job_text(text, (work_dir() / "fuzzed.fio").string()); break;
-      case Target::Trace: workload::parse_trace_text(text, "fuzzed.trace"); break;
-      case Target::LabFile: lab::load_lab_file(put("lab/fuzzed-lab.toml", data, size).string()); break;
+      case Target::FioJob:
+        workload::parse_fio_job_text(text, (work_dir() / "fuzzed.fio").string());
+        break;
+      case Target::Trace:
+        workload::parse_trace_text(text, "fuzzed.trace");
+        break;
+      case Target::LabFile:
+        lab::load_lab_file(put("lab/fuzzed-lab.toml", data, size).string());
+        break;
       case Target::FioResult: {
         // What `lab import-fio` does with a result file: parse, then read every metric.
         nlohmann::json j;

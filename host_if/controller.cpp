@@ -5,8 +5,7 @@
 namespace ssdtwin::host_if {
 
 Controller::Controller(sc_core::sc_module_name name, const ControllerConfig& ctrl, const PcieConfig& pcie,
-                       const HostConfig& host, std::uint32_t iu_bytes, std::uint64_t capacity_bytes,
-                       ftl::Ftl& ftl)
+                       const HostConfig& host, std::uint32_t iu_bytes, std::uint64_t capacity_bytes, ftl::Ftl& ftl)
     : sc_module(name),
       socket("socket"),
       cfg_(ctrl),
@@ -62,7 +61,7 @@ Controller::Command* Controller::accept(int id, tlm::tlm_generic_payload& t, Tim
   TimePs exit_latency = 0;
   if (outstanding_++ == 0) {
     if (power_) exit_latency = power_->on_host_busy(sc_now_ps());  // woken from a non-operational state
-    ++idle_gen_;  // cancels a pending idle check
+    ++idle_gen_;                                                   // cancels a pending idle check
     if (host_idle_) {
       host_idle_ = false;
       ftl_.set_host_idle(false);
@@ -82,8 +81,8 @@ Controller::Command* Controller::accept(int id, tlm::tlm_generic_payload& t, Tim
   ++stats_.cmds_per_queue[c->queue];
   // Doorbell write down, SQE read request up, 64 B completion down.
   const TimePs now = sc_now_ps();
-  const TimePs db =
-      down_.reserve(now, doorbell_ready_ps, link_.wire_time_ps(link_.mwr_wire_bytes(kDoorbellBytes))) + one_way_ps_ + exit_latency;
+  const TimePs db = down_.reserve(now, doorbell_ready_ps, link_.wire_time_ps(link_.mwr_wire_bytes(kDoorbellBytes))) +
+                    one_way_ps_ + exit_latency;
   const TimePs mrd = up_.reserve(now, db, link_.wire_time_ps(link_.mrd_wire_bytes(kSqeBytes)));
   const TimePs fetched = down_.reserve(now, mrd + round_trip_ps_, link_.wire_time_ps(link_.cpld_wire_bytes(kSqeBytes)));
   wake_.at(fetched, Wake{Step::Fetched, c});
@@ -144,8 +143,10 @@ bool Controller::next_command(bool write_core_free, firmware::CoreTask& task) {
 }
 
 void Controller::core_done_at(TimePs at, const firmware::CoreTask& task) {
-  if (task.gc) wake_.at(at, Wake{Step::GcDone, nullptr, 0, task.gc});
-  else wake_.at(at, Wake{Step::CoreDone, static_cast<Command*>(task.cmd)});
+  if (task.gc)
+    wake_.at(at, Wake{Step::GcDone, nullptr, 0, task.gc});
+  else
+    wake_.at(at, Wake{Step::CoreDone, static_cast<Command*>(task.cmd)});
 }
 
 void Controller::on_wake() {
@@ -179,8 +180,10 @@ void Controller::on_wake() {
           break;
         }
         ftl_.commit_write(&c->io);
-        if (cfg_.write_commit_ps) wake_.at(now + cfg_.write_commit_ps, Wake{Step::Committed, c});
-        else complete(c, now);
+        if (cfg_.write_commit_ps)
+          wake_.at(now + cfg_.write_commit_ps, Wake{Step::Committed, c});
+        else
+          complete(c, now);
         break;
       case Step::Committed:
         complete(c, now);
@@ -214,7 +217,8 @@ void Controller::start_data_in(Command* c, TimePs now) {
   const TimePs mrd = up_.reserve(now, now, link_.wire_time_ps(link_.mrd_wire_bytes(bytes)));
   TimePs data = down_.reserve(now, mrd + round_trip_ps_, link_.wire_time_ps(link_.cpld_wire_bytes(bytes)));
   if (host_.path_write.bytes_per_s > 0 && c->op == Op::Write)
-    data = max_ps(data, path_down_.reserve(now, mrd + round_trip_ps_, transfer_ps(double(bytes), host_.path_write.bytes_per_s)));
+    data = max_ps(
+        data, path_down_.reserve(now, mrd + round_trip_ps_, transfer_ps(double(bytes), host_.path_write.bytes_per_s)));
   wake_.at(data, Wake{Step::DataIn, c});
 }
 
@@ -223,7 +227,8 @@ void Controller::complete(Command* c, TimePs now) {
   if (c->op == Op::Read) wire += link_.mwr_wire_bytes(c->io.bytes);
   TimePs seen = up_.reserve(now, now, link_.wire_time_ps(wire)) + one_way_ps_;
   if (host_.path_read.bytes_per_s > 0 && c->op == Op::Read)  // the CQE is ordered behind the data
-    seen = max_ps(seen, path_up_.reserve(now, now, transfer_ps(double(c->io.bytes), host_.path_read.bytes_per_s)) + one_way_ps_);
+    seen = max_ps(
+        seen, path_up_.reserve(now, now, transfer_ps(double(c->io.bytes), host_.path_read.bytes_per_s)) + one_way_ps_);
   c->trans->set_response_status(tlm::TLM_OK_RESPONSE);
   if (c->op == Op::Write) ftl_.write_acked(&c->io);
   if (c->blocking_done) {

@@ -3,9 +3,10 @@
 // Each initiator bound to `socket` owns one I/O submission/completion queue pair (its port
 // index is the queue id). A transaction is one NVMe command: TLM_READ_COMMAND or
 // TLM_WRITE_COMMAND, address = byte offset, data_length = bytes (both multiples of the
-// indirection unit); a DeallocateExtension (host_if/nvme_extension.h) makes it a TRIM. Protocol: nb_transport_fw(BEGIN_REQ) returns TLM_UPDATED/END_REQ (the
-// SQ entry is taken); the completion arrives as nb_transport_bw(BEGIN_RESP) with the delay
-// to the moment the host sees the CQE and MSI-X. b_transport is also accepted.
+// indirection unit); a DeallocateExtension (host_if/nvme_extension.h) makes it a TRIM. Protocol:
+// nb_transport_fw(BEGIN_REQ) returns TLM_UPDATED/END_REQ (the SQ entry is taken); the completion arrives as
+// nb_transport_bw(BEGIN_RESP) with the delay to the moment the host sees the CQE and MSI-X. b_transport is also
+// accepted.
 //
 // Path of a command (docs/architecture.md has the equations):
 //   doorbell MWr -> SQE fetch (MRd up, 64 B CplD down) -> round-robin across SQs onto a free
@@ -39,8 +40,8 @@ class Controller : public sc_core::sc_module, public ftl::FtlHost, private firmw
   SC_HAS_PROCESS(Controller);
   tlm_utils::multi_passthrough_target_socket<Controller> socket;
 
-  Controller(sc_core::sc_module_name name, const ControllerConfig& ctrl, const PcieConfig& pcie,
-             const HostConfig& host, std::uint32_t iu_bytes, std::uint64_t capacity_bytes, ftl::Ftl& ftl);
+  Controller(sc_core::sc_module_name name, const ControllerConfig& ctrl, const PcieConfig& pcie, const HostConfig& host,
+             std::uint32_t iu_bytes, std::uint64_t capacity_bytes, ftl::Ftl& ftl);
 
   const LinkModel& link() const { return link_; }
   ControllerStats stats() const;
@@ -77,7 +78,10 @@ class Controller : public sc_core::sc_module, public ftl::FtlHost, private firmw
     Command* tail = nullptr;
     void push(Command* c) {
       c->next = nullptr;
-      if (tail) tail->next = c; else head = c;
+      if (tail)
+        tail->next = c;
+      else
+        head = c;
       tail = c;
     }
     Command* pop() {
@@ -88,8 +92,7 @@ class Controller : public sc_core::sc_module, public ftl::FtlHost, private firmw
     }
   };
 
-  tlm::tlm_sync_enum nb_transport_fw(int id, tlm::tlm_generic_payload& t, tlm::tlm_phase& ph,
-                                     sc_core::sc_time& delay);
+  tlm::tlm_sync_enum nb_transport_fw(int id, tlm::tlm_generic_payload& t, tlm::tlm_phase& ph, sc_core::sc_time& delay);
   void b_transport(int id, tlm::tlm_generic_payload& t, sc_core::sc_time& delay);
   void end_of_elaboration() override;
   Command* accept(int id, tlm::tlm_generic_payload& t, TimePs doorbell_ready_ps);

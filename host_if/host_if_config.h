@@ -15,18 +15,18 @@ struct PcieConfig {
 };
 
 struct ControllerConfig {
-  std::uint32_t fe_cores = 0;       // front-end firmware cores processing commands
-  std::uint32_t fe_write_cores = 0; // of those, how many may run writes, deallocates and GC
-                                    // batches at once (the FTL write path); 0: all of them
-  TimePs fe_read_cmd_ps = 0;        // firmware time per read command on one core
-  TimePs fe_write_cmd_ps = 0;       // firmware time per write command on one core
-  TimePs write_commit_ps = 0;       // pipelined latency from data in DRAM to posting the CQE
-  TimePs fe_trim_cmd_ps = 0;        // firmware time per deallocate (TRIM) command on one core
-  TimePs gc_iu_ps = 0;              // firmware time per IU a GC read brings in (validity check,
-                                    // remap, journal), on the same cores as commands
+  std::uint32_t fe_cores = 0;                 // front-end firmware cores processing commands
+  std::uint32_t fe_write_cores = 0;           // of those, how many may run writes, deallocates and GC
+                                              // batches at once (the FTL write path); 0: all of them
+  TimePs fe_read_cmd_ps = 0;                  // firmware time per read command on one core
+  TimePs fe_write_cmd_ps = 0;                 // firmware time per write command on one core
+  TimePs write_commit_ps = 0;                 // pipelined latency from data in DRAM to posting the CQE
+  TimePs fe_trim_cmd_ps = 0;                  // firmware time per deallocate (TRIM) command on one core
+  TimePs gc_iu_ps = 0;                        // firmware time per IU a GC read brings in (validity check,
+                                              // remap, journal), on the same cores as commands
   std::uint32_t max_concurrent_programs = 0;  // peak-power management: dies programming at once; 0 no limit
-  std::uint32_t max_io_queues = 0;  // NVMe I/O submission/completion queue pairs
-  std::uint32_t max_queue_entries = 0;  // CAP.MQES + 1
+  std::uint32_t max_io_queues = 0;            // NVMe I/O submission/completion queue pairs
+  std::uint32_t max_queue_entries = 0;        // CAP.MQES + 1
 };
 
 // The host side of the link: what the lab's server and OS add to every I/O.

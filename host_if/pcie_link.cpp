@@ -23,11 +23,16 @@ constexpr std::uint32_t kGen3to5[5][6] = {{333, 512, 655, 1167, 2191, 4239},
 
 int width_index(std::uint32_t lanes) {
   switch (lanes) {
-    case 1: return 0;
-    case 2: return 1;
-    case 4: return 2;
-    case 8: return 3;
-    default: return 4;
+    case 1:
+      return 0;
+    case 2:
+      return 1;
+    case 4:
+      return 2;
+    case 8:
+      return 3;
+    default:
+      return 4;
   }
 }
 int mps_index(std::uint32_t mps) {
@@ -47,9 +52,7 @@ std::uint32_t ack_interval_bytes(std::uint32_t generation, std::uint32_t lanes, 
   return kGen3to5[w][m];
 }
 
-double encoding_efficiency(std::uint32_t generation) {
-  return generation <= 2 ? 8.0 / 10.0 : 128.0 / 130.0;
-}
+double encoding_efficiency(std::uint32_t generation) { return generation <= 2 ? 8.0 / 10.0 : 128.0 / 130.0; }
 
 double raw_bytes_per_s(std::uint32_t generation, std::uint32_t lanes) {
   static constexpr double kGts[] = {0, 2.5, 5.0, 8.0, 16.0, 32.0};

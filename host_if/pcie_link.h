@@ -37,8 +37,8 @@ double raw_bytes_per_s(std::uint32_t generation, std::uint32_t lanes);
 struct LinkModel {
   explicit LinkModel(const PcieConfig& c, std::uint32_t host_read_completion_bytes);
 
-  double raw_bytes_per_s_;    // per direction, after encoding
-  double tlp_bytes_per_s_;    // after DLLP and SKP overhead
+  double raw_bytes_per_s_;  // per direction, after encoding
+  double tlp_bytes_per_s_;  // after DLLP and SKP overhead
   std::uint32_t mps_, mrrs_, rcb_;
 
   // Wire bytes of a posted write of `payload` bytes split into MPS-sized TLPs.

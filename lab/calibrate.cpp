@@ -26,7 +26,9 @@ std::string read_file(const std::string& path) {
   return s.str();
 }
 
-double mean(const std::vector<double>& v) { return v.empty() ? 0.0 : std::accumulate(v.begin(), v.end(), 0.0) / v.size(); }
+double mean(const std::vector<double>& v) {
+  return v.empty() ? 0.0 : std::accumulate(v.begin(), v.end(), 0.0) / v.size();
+}
 
 // The fit: parameters are optimised in [0, 1] each; every evaluation is one batch of runs
 // of the records in a subset (indices into `records`).
@@ -50,10 +52,13 @@ class Fitter {
     return v;
   }
   std::string algorithm() const {
-    return exhaustive_ ? "exhaustive over the integer range"
-                       : algorithm_ == nlopt::LN_BOBYQA ? "NLopt LN_BOBYQA" : "NLopt LN_NELDERMEAD";
+    return exhaustive_                      ? "exhaustive over the integer range"
+           : algorithm_ == nlopt::LN_BOBYQA ? "NLopt LN_BOBYQA"
+                                            : "NLopt LN_NELDERMEAD";
   }
-  double value_of(std::size_t i, const std::vector<double>& u) const { return params_[i].lo + u[i] * (params_[i].hi - params_[i].lo); }
+  double value_of(std::size_t i, const std::vector<double>& u) const {
+    return params_[i].lo + u[i] * (params_[i].hi - params_[i].lo);
+  }
   std::vector<double> predict(const std::vector<double>& u, const std::vector<std::size_t>& subset) const;
   double cost_of(const std::vector<double>& pred, const std::vector<std::size_t>& subset) const;
   std::vector<double> fit(const std::vector<std::size_t>& subset);
@@ -76,12 +81,16 @@ class Fitter {
 
 std::vector<double> Fitter::predict(const std::vector<double>& u, const std::vector<std::size_t>& subset) const {
   std::vector<std::string> sets = opt_.sets;
-  for (std::size_t i = 0; i < params_.size(); ++i) sets.push_back(params_[i].set_path + "=" + format_value(params_[i], value_of(i, u)));
+  for (std::size_t i = 0; i < params_.size(); ++i)
+    sets.push_back(params_[i].set_path + "=" + format_value(params_[i], value_of(i, u)));
   std::vector<const LabRecord*> recs;
+  recs.reserve(subset.size());
+  recs.reserve(subset.size());
   for (std::size_t i : subset) recs.push_back(records_[i]);
   const LabRun run = run_lab_jobs(recs, opt_.drive, sets, simulate_);
   std::vector<double> pred(records_.size(), 0.0);
-  for (std::size_t i : subset) pred[i] = metric_from_fio_json(run.outputs.at(records_[i]->run_key()), records_[i]->metric);
+  for (std::size_t i : subset)
+    pred[i] = metric_from_fio_json(run.outputs.at(records_[i]->run_key()), records_[i]->metric);
   return pred;
 }
 
@@ -98,7 +107,8 @@ double Fitter::evaluate(const std::vector<double>& u, const std::vector<std::siz
   const double c = cost_of(predict(u, subset), subset);
   ++evals;
   std::string p;
-  for (std::size_t i = 0; i < params_.size(); ++i) p += fmt::format(" {}={}", params_[i].set_path, format_value(params_[i], value_of(i, u)));
+  for (std::size_t i = 0; i < params_.size(); ++i)
+    p += fmt::format(" {}={}", params_[i].set_path, format_value(params_[i], value_of(i, u)));
   if (log_) log_(fmt::format("calibrate: eval {:>3} cost {:.6g}{}\n", evals, c, p));
   return c;
 }
@@ -132,7 +142,8 @@ std::vector<double> Fitter::fit(const std::vector<std::size_t>& subset) {
     std::function<double(const std::vector<double>&)> f;
   } ctx{[&](const std::vector<double>& u) { return evaluate(u, subset); }};
   opt.set_min_objective(
-      [](const std::vector<double>& x, std::vector<double>&, void* data) { return static_cast<Ctx*>(data)->f(x); }, &ctx);
+      [](const std::vector<double>& x, std::vector<double>&, void* data) { return static_cast<Ctx*>(data)->f(x); },
+      &ctx);
   std::vector<double> u = u0_;
   double c = 0;
   try {
@@ -156,7 +167,8 @@ std::vector<const LabRecord*> selected_records(const LabFile& lab, const Calibra
 
 // k-fold cross-validation: fit on all records but one fold, predict that fold. Returns the
 // mean absolute errors in and out of sample.
-std::pair<double, double> cross_validate(Fitter& fitter, const std::vector<const LabRecord*>& records, std::uint32_t k_folds) {
+std::pair<double, double> cross_validate(Fitter& fitter, const std::vector<const LabRecord*>& records,
+                                         std::uint32_t k_folds) {
   std::vector<double> in_err, out_err;
   for (std::uint32_t k = 0; k < k_folds; ++k) {
     std::vector<std::size_t> train, test;
@@ -170,17 +182,21 @@ std::pair<double, double> cross_validate(Fitter& fitter, const std::vector<const
 }
 
 // The per-record table and JSON of the start and fitted predictions.
-void report_records(CalibrateResult& res, const std::vector<const LabRecord*>& records, const std::vector<double>& pred0,
-                    const std::vector<double>& pred) {
-  res.text += fmt::format("\n{:<28} {:>12} {:>12} {:>9} {:>12} {:>9}\n", "record", "measured", "start", "error", "fitted",
-                          "error");
+void report_records(CalibrateResult& res, const std::vector<const LabRecord*>& records,
+                    const std::vector<double>& pred0, const std::vector<double>& pred) {
+  res.text += fmt::format("\n{:<28} {:>12} {:>12} {:>9} {:>12} {:>9}\n", "record", "measured", "start", "error",
+                          "fitted", "error");
   res.json["records"] = json::array();
   for (std::size_t i = 0; i < records.size(); ++i) {
     const double e0 = (pred0[i] / records[i]->measured - 1) * 100, e1 = (pred[i] / records[i]->measured - 1) * 100;
     res.text += fmt::format("{:<28} {:>12.1f} {:>12.1f} {:>+8.1f}% {:>12.1f} {:>+8.1f}%\n", records[i]->id,
                             records[i]->measured, pred0[i], e0, pred[i], e1);
-    res.json["records"].push_back({{"id", records[i]->id}, {"metric", records[i]->metric}, {"measured", records[i]->measured},
-                                   {"predicted_start", pred0[i]}, {"predicted_fitted", pred[i]}, {"error_pct", e1}});
+    res.json["records"].push_back({{"id", records[i]->id},
+                                   {"metric", records[i]->metric},
+                                   {"measured", records[i]->measured},
+                                   {"predicted_start", pred0[i]},
+                                   {"predicted_fitted", pred[i]},
+                                   {"error_pct", e1}});
   }
 }
 
@@ -195,20 +211,23 @@ void write_text(const std::filesystem::path& path, const std::string& text) {
 
 // The written profile must parse and hold each fitted value: the line editor's output is
 // checked with a TOML parser.
-void check_written(const std::string& text, const std::string& what, const std::vector<std::pair<std::string, std::string>>& keys) {
+void check_written(const std::string& text, const std::string& what,
+                   const std::vector<std::pair<std::string, std::string>>& keys) {
   toml::table t;
   try {
     t = toml::parse(text, what);
   } catch (const toml::parse_error& e) {
-    throw std::runtime_error(fmt::format("calibrate: the calibrated profile {} does not parse: {}", what, e.description()));
+    throw std::runtime_error(
+        fmt::format("calibrate: the calibrated profile {} does not parse: {}", what, e.description()));
   }
   for (const auto& [key, value] : keys) {
     const auto node = t.at_path(key);
-    const std::string got = node.is_integer() ? fmt::format("{}", node.value<std::int64_t>().value())
+    const std::string got = node.is_integer()          ? fmt::format("{}", node.value<std::int64_t>().value())
                             : node.is_floating_point() ? fmt::format("{:.6g}", node.value<double>().value())
                                                        : "";
     if (got != value)
-      throw std::runtime_error(fmt::format("calibrate: the calibrated profile {} holds {} = '{}', not {}", what, key, got, value));
+      throw std::runtime_error(
+          fmt::format("calibrate: the calibrated profile {} holds {} = '{}', not {}", what, key, got, value));
   }
 }
 
@@ -251,14 +270,16 @@ std::string write_profiles(const CalibrateResult& res, const config::LoadedProfi
   dtext = set_key_in_toml(dtext, "drive.nand_profile", rel(nand_target.string()), keep);
   check_written(dtext, out_drive.string(), dkeys);
   write_text(out_drive, "# " + note + "\n" + dtext);
-  return fmt::format("wrote {}{}{}\n", out_drive.string(), !nkeys.empty() ? " and " + nand_target.string() : "", host_note);
+  return fmt::format("wrote {}{}{}\n", out_drive.string(), !nkeys.empty() ? " and " + nand_target.string() : "",
+                     host_note);
 }
 
 }  // namespace
 
 FitParam parse_fit(const std::string& spec, const config::LoadedProfile& profile) {
   auto bad = [&](const std::string& why) {
-    return config::InputError(fmt::format("option '--fit': '{}' {}; use KEY=LO..HI, e.g. nand.timing.tR_us=30..80", spec, why));
+    return config::InputError(
+        fmt::format("option '--fit': '{}' {}; use KEY=LO..HI, e.g. nand.timing.tR_us=30..80", spec, why));
   };
   const auto eq = spec.find('='), dots = spec.find("..");
   if (eq == std::string::npos || dots == std::string::npos || dots < eq) throw bad("is malformed");
@@ -286,8 +307,9 @@ FitParam parse_fit(const std::string& spec, const config::LoadedProfile& profile
   if (!(f.lo < f.hi)) throw bad("needs LO < HI");
   if (f.lo < f.desc->min || f.hi > f.desc->max)
     throw bad(fmt::format("has bounds outside the key's range {}", f.desc->allowed_text()));
-  f.start = std::clamp(f.kind == config::ProfileKind::Host ? f.desc->get_host_num(profile.host) : f.desc->get_num(profile.config),
-                       f.lo, f.hi);
+  f.start = std::clamp(
+      f.kind == config::ProfileKind::Host ? f.desc->get_host_num(profile.host) : f.desc->get_num(profile.config), f.lo,
+      f.hi);
   return f;
 }
 
@@ -363,7 +385,11 @@ CalibrateResult calibrate(const LabFile& lab, const CalibrateOptions& opt_in, co
   out["cost_final"] = res.cost_final;
   out["parameters"] = json::array();
   for (const auto& p : res.params)
-    out["parameters"].push_back({{"key", p.set_path}, {"lo", p.lo}, {"hi", p.hi}, {"start", p.start}, {"fitted", p.fitted},
+    out["parameters"].push_back({{"key", p.set_path},
+                                 {"lo", p.lo},
+                                 {"hi", p.hi},
+                                 {"start", p.start},
+                                 {"fitted", p.fitted},
                                  {"unit", p.desc->unit}});
   res.text = fmt::format("calibrate: {} parameters on {} records of {} ({} evaluations, {})\n\n", res.params.size(),
                          records.size(), lab.path, fit_evals, fitter.algorithm());
@@ -373,15 +399,17 @@ CalibrateResult calibrate(const LabFile& lab, const CalibrateOptions& opt_in, co
   report_records(res, records, pred0, pred);
   res.text += fmt::format("\nsum of squared log errors: {:.6g} -> {:.6g}\n", res.cost_start, res.cost_final);
   if (opt.holdout >= 2) {
-    out["holdout"] = {{"folds", opt.holdout}, {"in_sample_mean_abs_error_pct", holdout_err.first},
+    out["holdout"] = {{"folds", opt.holdout},
+                      {"in_sample_mean_abs_error_pct", holdout_err.first},
                       {"out_of_sample_mean_abs_error_pct", holdout_err.second}};
-    res.text += fmt::format("{}-fold cross-validation: mean |error| in sample {:.2f}%, out of sample {:.2f}%\n", opt.holdout,
-                            holdout_err.first, holdout_err.second);
+    res.text += fmt::format("{}-fold cross-validation: mean |error| in sample {:.2f}%, out of sample {:.2f}%\n",
+                            opt.holdout, holdout_err.first, holdout_err.second);
   }
   if (!opt.output.empty()) {
     std::string ids;
     for (const auto* r : records) ids += (ids.empty() ? "" : ", ") + r->id;
-    const std::string note = fmt::format("fitted by ssdtwin calibrate to {} ({}); cost {:.3g}", lab.path, ids, res.cost_final);
+    const std::string note =
+        fmt::format("fitted by ssdtwin calibrate to {} ({}); cost {:.3g}", lab.path, ids, res.cost_final);
     res.text += write_profiles(res, profile, note, opt.output);
     out["output"] = opt.output;
   }

@@ -14,9 +14,9 @@
 namespace ssdtwin::lab {
 
 const std::vector<std::string>& lab_metrics() {
-  static const std::vector<std::string> m = {"read.bw_mbps",     "write.bw_mbps",     "total.bw_mbps", "read.iops",
-                                             "write.iops",       "total.iops",        "read.lat_mean_us",
-                                             "write.lat_mean_us", "total.lat_mean_us"};
+  static const std::vector<std::string> m = {"read.bw_mbps",     "write.bw_mbps",     "total.bw_mbps",
+                                             "read.iops",        "write.iops",        "total.iops",
+                                             "read.lat_mean_us", "write.lat_mean_us", "total.lat_mean_us"};
   return m;
 }
 
@@ -30,7 +30,8 @@ namespace {
 
 std::string need_string(const toml::table& t, const char* key, const std::string& where) {
   const auto* n = t.get(key);
-  if (!n || !n->is_string()) throw config::InputError(fmt::format("{}: key '{}' is required and must be a string", where, key));
+  if (!n || !n->is_string())
+    throw config::InputError(fmt::format("{}: key '{}' is required and must be a string", where, key));
   return n->as_string()->get();
 }
 // An optional true/false key; `meaning` says what true means, for the error.
@@ -39,7 +40,7 @@ bool optional_bool(const toml::table& t, const char* key, const char* meaning, c
   if (!n) return false;
   if (!n->is_boolean())
     throw config::InputError(fmt::format("{}:{}: [[record]] key '{}' must be true or false (true: {})", path,
-                                 n->source().begin.line, key, meaning));
+                                         n->source().begin.line, key, meaning));
   return n->as_boolean()->get();
 }
 // An optional explanation (excluded, miss_cause): absent is "", present must say something;
@@ -62,8 +63,8 @@ void check_known_keys(const toml::table& t, const std::vector<std::string>& allo
                       const char* what) {
   for (auto&& [k, v] : t)
     if (std::find(allowed.begin(), allowed.end(), std::string(k.str())) == allowed.end())
-      throw config::InputError(fmt::format("{}:{}: {} key '{}' is unknown; allowed: {}", path, v.source().begin.line, what,
-                                   k.str(), fmt::join(allowed, ", ")));
+      throw config::InputError(fmt::format("{}:{}: {} key '{}' is unknown; allowed: {}", path, v.source().begin.line,
+                                           what, k.str(), fmt::join(allowed, ", ")));
 }
 
 // The optional `power_state` key: 0..31, or -1 when absent (the drive's default, PS0).
@@ -88,8 +89,10 @@ std::vector<std::string> tag_list(const toml::table& t, const std::string& path)
   if (!n) return out;
   const auto* arr = n->as_array();
   const auto bad = [&](const std::string& what) {
-    return config::InputError(fmt::format("{}:{}: key 'tags' {}; each tag is a string of a-z, 0-9 and '-', e.g. tags = "
-                                  "[\"datasheet\"]", path, n->source().begin.line, what));
+    return config::InputError(
+        fmt::format("{}:{}: key 'tags' {}; each tag is a string of a-z, 0-9 and '-', e.g. tags = "
+                    "[\"datasheet\"]",
+                    path, n->source().begin.line, what));
   };
   if (!arr) throw bad("must be an array of strings");
   for (const auto& e : *arr) {
@@ -112,8 +115,9 @@ std::vector<std::string> derived_tags(const LabRecord& r) {
   for (const workload::FioJob& j : jf.jobs) {
     const std::uint32_t rp = j.read_percent();
     tags.push_back(j.is_trim() ? "trim"
-                   : rp > 0 && rp < 100 ? "mix"
-                   : std::string(j.is_random() ? "random-" : "sequential-") + (rp == 100 ? "read" : "write"));
+                   : rp > 0 && rp < 100
+                       ? "mix"
+                       : std::string(j.is_random() ? "random-" : "sequential-") + (rp == 100 ? "read" : "write"));
   }
   if (outstanding(jf) == 1) tags.push_back("qd1");
   tags.push_back(is_latency_metric(r.metric) ? "latency" : "throughput");
@@ -128,8 +132,10 @@ std::vector<std::uint32_t> curve_values(const toml::table& t, const std::string&
   const auto* arr = t.get_as<toml::array>("values");
   std::vector<std::uint32_t> v;
   const auto bad = [&] {
-    return config::InputError(fmt::format("{}: key 'values' must be an array of at least two increasing whole numbers "
-                                  "1..65536, e.g. values = [1, 2, 4, 8]", where));
+    return config::InputError(
+        fmt::format("{}: key 'values' must be an array of at least two increasing whole numbers "
+                    "1..65536, e.g. values = [1, 2, 4, 8]",
+                    where));
   };
   if (!arr) throw bad();
   for (const auto& e : *arr) {
@@ -169,9 +175,12 @@ namespace {
 std::vector<std::string> read_lab_section(const toml::table& root, const std::string& path,
                                           const std::filesystem::path& base, LabFile& lf) {
   const auto* lab = root.get_as<toml::table>("lab");
-  if (!lab) throw config::InputError(fmt::format("{}: missing [lab] section (drive, drive_profile, precondition, source)", path));
+  if (!lab)
+    throw config::InputError(
+        fmt::format("{}: missing [lab] section (drive, drive_profile, precondition, source)", path));
   const std::string lw = fmt::format("{}:{}: [lab]", path, lab->source().begin.line);
-  check_known_keys(*lab, {"drive", "drive_profile", "host_profile", "host", "precondition", "source", "tags"}, path, "[lab]");
+  check_known_keys(*lab, {"drive", "drive_profile", "host_profile", "host", "precondition", "source", "tags"}, path,
+                   "[lab]");
   lf.drive = need_string(*lab, "drive", lw);
   lf.drive_profile = (base / need_string(*lab, "drive_profile", lw)).lexically_normal().string();
   lf.precondition = need_string(*lab, "precondition", lw);
@@ -184,29 +193,33 @@ std::vector<std::string> read_lab_section(const toml::table& root, const std::st
   std::vector<std::string> tags = tag_list(*lab, path);
   if (const auto* h = lab->get("host")) {
     const auto* arr = h->as_array();
-    if (!arr) throw config::InputError(fmt::format("{}: key 'host' must be an array of \"host.key=value\" strings", lw));
+    if (!arr)
+      throw config::InputError(fmt::format("{}: key 'host' must be an array of \"host.key=value\" strings", lw));
     for (const auto& e : *arr) {
       const auto* str = e.as_string();
       if (!str || str->get().rfind("host.", 0) != 0 || str->get().find('=') == std::string::npos)
-        throw config::InputError(fmt::format("{}: key 'host': each entry must be a \"host.key=value\" string (host-side "
-                                     "conditions only; the drive profile is not changed from a lab file)", lw));
+        throw config::InputError(
+            fmt::format("{}: key 'host': each entry must be a \"host.key=value\" string (host-side "
+                        "conditions only; the drive profile is not changed from a lab file)",
+                        lw));
       lf.host_sets.push_back(str->get());
     }
   }
   return tags;
 }
 
-LabRecord read_record(const toml::table& t, const std::string& w, const std::string& path, const std::filesystem::path& base,
-                      const LabFile& lf, const std::vector<std::string>& lab_tags) {
-  static const std::vector<std::string> kKeys = {"id",   "job",    "metric", "measured",     "unit",
-                                                 "tolerance_pct", "kind", "source", "precondition", "power_state",
-                                                 "calibration", "excluded", "lower_bound", "tags", "miss_cause"};
+LabRecord read_record(const toml::table& t, const std::string& w, const std::string& path,
+                      const std::filesystem::path& base, const LabFile& lf, const std::vector<std::string>& lab_tags) {
+  static const std::vector<std::string> kKeys = {
+      "id",           "job",         "metric",      "measured", "unit",        "tolerance_pct", "kind",      "source",
+      "precondition", "power_state", "calibration", "excluded", "lower_bound", "tags",          "miss_cause"};
   LabRecord r;
   r.id = need_string(t, "id", w);
   r.job = (base / need_string(t, "job", w)).lexically_normal().string();
   r.metric = need_string(t, "metric", w);
   if (!is_lab_metric(r.metric))
-    throw config::InputError(fmt::format("{}: key 'metric' = '{}' is not one of {}", w, r.metric, fmt::join(lab_metrics(), ", ")));
+    throw config::InputError(
+        fmt::format("{}: key 'metric' = '{}' is not one of {}", w, r.metric, fmt::join(lab_metrics(), ", ")));
   r.unit = need_string(t, "unit", w);
   r.source = need_string(t, "source", w);
   r.kind = need_string(t, "kind", w);
@@ -227,10 +240,10 @@ LabRecord read_record(const toml::table& t, const std::string& w, const std::str
   return r;
 }
 
-LabCurve read_curve(const toml::table& t, const std::string& w, const std::string& path, const std::filesystem::path& base,
-                    const LabFile& lf) {
-  static const std::vector<std::string> kCurveKeys = {"id",         "job",     "key",     "values",      "throughput",
-                                                      "latency",    "records", "precondition", "power_state"};
+LabCurve read_curve(const toml::table& t, const std::string& w, const std::string& path,
+                    const std::filesystem::path& base, const LabFile& lf) {
+  static const std::vector<std::string> kCurveKeys = {"id",      "job",     "key",          "values",     "throughput",
+                                                      "latency", "records", "precondition", "power_state"};
   check_known_keys(t, kCurveKeys, path, "[[curve]]");
   LabCurve c;
   c.id = need_string(t, "id", w);
@@ -242,11 +255,11 @@ LabCurve read_curve(const toml::table& t, const std::string& w, const std::strin
   c.throughput_metric = need_string(t, "throughput", w);
   c.latency_metric = need_string(t, "latency", w);
   if (!is_lab_metric(c.throughput_metric) || is_latency_metric(c.throughput_metric))
-    throw config::InputError(fmt::format("{}: key 'throughput' = '{}' must be a bw_mbps or iops metric (e.g. read.iops)", w,
-                                 c.throughput_metric));
+    throw config::InputError(fmt::format(
+        "{}: key 'throughput' = '{}' must be a bw_mbps or iops metric (e.g. read.iops)", w, c.throughput_metric));
   if (!is_lab_metric(c.latency_metric) || !is_latency_metric(c.latency_metric))
-    throw config::InputError(fmt::format("{}: key 'latency' = '{}' must be a lat_mean_us metric (e.g. read.lat_mean_us)", w,
-                                 c.latency_metric));
+    throw config::InputError(fmt::format(
+        "{}: key 'latency' = '{}' must be a lat_mean_us metric (e.g. read.lat_mean_us)", w, c.latency_metric));
   c.precondition = t.get("precondition") ? need_string(t, "precondition", w) : lf.precondition;
   c.power_state = optional_power_state(t, w);
   if (const auto* ids = t.get("records")) {
@@ -254,9 +267,10 @@ LabCurve read_curve(const toml::table& t, const std::string& w, const std::strin
     if (!ia) throw config::InputError(fmt::format("{}: key 'records' must be an array of record ids", w));
     for (const auto& e : *ia) {
       const auto* str = e.as_string();
-      if (!str || std::none_of(lf.records.begin(), lf.records.end(), [&](const LabRecord& r) { return r.id == str->get(); }))
+      if (!str ||
+          std::none_of(lf.records.begin(), lf.records.end(), [&](const LabRecord& r) { return r.id == str->get(); }))
         throw config::InputError(fmt::format("{}: key 'records': {} is not the id of a record in this file", w,
-                                     str ? "'" + str->get() + "'" : std::string("an entry")));
+                                             str ? "'" + str->get() + "'" : std::string("an entry")));
       c.record_ids.push_back(str->get());
     }
   }
@@ -315,18 +329,20 @@ double metric_from_fio_json(const nlohmann::json& out, const std::string& metric
   if (dir == "total" && what == "lat_mean_us") {
     // The mean over every I/O, as VDBench's "resp" column: weighted by completions.
     const double nr = metric_from_fio_json(out, "read.ios"), nw = metric_from_fio_json(out, "write.ios");
-    const double sum = metric_from_fio_json(out, "read.lat_mean_us") * nr + metric_from_fio_json(out, "write.lat_mean_us") * nw;
+    const double sum =
+        metric_from_fio_json(out, "read.lat_mean_us") * nr + metric_from_fio_json(out, "write.lat_mean_us") * nw;
     return nr + nw > 0 ? sum / (nr + nw) : 0.0;
   }
-  if (dir == "total")
-    return metric_from_fio_json(out, "read." + what) + metric_from_fio_json(out, "write." + what);
+  if (dir == "total") return metric_from_fio_json(out, "read." + what) + metric_from_fio_json(out, "write." + what);
   // fio's JSON layout: jobs[].{read,write}.{bw_bytes, iops, lat_ns.{N, mean}}. A result of
   // another shape is an input error naming the first field that is missing or not a number.
   auto number = [](const nlohmann::json& obj, const char* key, const std::string& where) {
     const auto it = obj.is_object() ? obj.find(key) : obj.end();
     if (!obj.is_object() || it == obj.end() || !it->is_number())
-      throw config::InputError(fmt::format("fio result: '{}.{}' is missing or not a number (fio --output-format=json "
-                                   "writes jobs[].read/write with bw_bytes, iops and lat_ns.N/mean)", where, key));
+      throw config::InputError(
+          fmt::format("fio result: '{}.{}' is missing or not a number (fio --output-format=json "
+                      "writes jobs[].read/write with bw_bytes, iops and lat_ns.N/mean)",
+                      where, key));
     return it->get<double>();
   };
   if (!out.is_object() || !out.contains("jobs") || !out["jobs"].is_array())

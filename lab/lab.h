@@ -12,10 +12,10 @@ namespace ssdtwin::lab {
 struct LabRecord {
   std::string id, job, metric, unit, source, kind;
   double measured = 0, tolerance_pct = 0;
-  std::string precondition;     // the lab's unless the record names its own
-  std::int32_t power_state = -1;  // --power-state for the run (-1: the drive's default, PS0)
-  std::string drive_profile;    // the lab's
-  std::string host_profile;     // the lab's host (server, OS, benchmark); "" for the default host
+  std::string precondition;            // the lab's unless the record names its own
+  std::int32_t power_state = -1;       // --power-state for the run (-1: the drive's default, PS0)
+  std::string drive_profile;           // the lab's
+  std::string host_profile;            // the lab's host (server, OS, benchmark); "" for the default host
   std::vector<std::string> host_sets;  // the lab's host-side conditions ("host.key=value")
   // A profile or host parameter was fitted to this record: it agrees by construction, so
   // validate reports prediction-only statistics without it.
@@ -36,7 +36,8 @@ struct LabRecord {
   std::vector<std::string> job_sets;
   // Records with the same run key share one simulation.
   std::string run_key() const {
-    std::string k = drive_profile + "|" + host_profile + "|" + job + "|" + precondition + "|" + std::to_string(power_state);
+    std::string k =
+        drive_profile + "|" + host_profile + "|" + job + "|" + precondition + "|" + std::to_string(power_state);
     for (const auto& h : host_sets) k += "|" + h;
     for (const auto& j : job_sets) k += "|job:" + j;
     return k;

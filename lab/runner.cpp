@@ -35,8 +35,8 @@ std::string record_role(const LabRecord& r) {
   return std::string(r.calibration ? "fitted" : "prediction") + (r.lower_bound ? ", minimum" : "");
 }
 
-std::vector<const LabRecord*> select_records(const std::vector<const LabRecord*>& all,
-                                                    const std::string& ids, const std::string& where) {
+std::vector<const LabRecord*> select_records(const std::vector<const LabRecord*>& all, const std::string& ids,
+                                             const std::string& where) {
   if (ids.empty()) return all;
   const std::vector<std::string> wanted = split_list(ids);
   for (const auto& id : wanted)
@@ -48,33 +48,42 @@ std::vector<const LabRecord*> select_records(const std::vector<const LabRecord*>
   return chosen;
 }
 
-std::vector<const LabRecord*> select_by_tags(const std::vector<const LabRecord*>& all,
-                                                    const std::string& tags, const std::string& where) {
+std::vector<const LabRecord*> select_by_tags(const std::vector<const LabRecord*>& all, const std::string& tags,
+                                             const std::string& where) {
   if (tags.empty()) return all;
   const std::vector<std::string> wanted = split_list(tags);
   std::vector<const LabRecord*> chosen;
   for (const auto* r : all)
-    if (std::all_of(wanted.begin(), wanted.end(),
-                    [&](const std::string& t) { return std::find(r->tags.begin(), r->tags.end(), t) != r->tags.end(); }))
+    if (std::all_of(wanted.begin(), wanted.end(), [&](const std::string& t) {
+          return std::find(r->tags.begin(), r->tags.end(), t) != r->tags.end();
+        }))
       chosen.push_back(r);
   if (chosen.empty()) {
     std::set<std::string> known;
     for (const auto* r : all) known.insert(r->tags.begin(), r->tags.end());
-    throw config::InputError(fmt::format("option '--tag': no record in {} carries every tag of '{}'; their tags: {}", where,
-                                        tags, fmt::join(known, ", ")));
+    throw config::InputError(fmt::format("option '--tag': no record in {} carries every tag of '{}'; their tags: {}",
+                                         where, tags, fmt::join(known, ", ")));
   }
   return chosen;
 }
 
 nlohmann::ordered_json record_json(const LabRecord& r, const std::string& drive, const RecordResult& res) {
-  return {{"id", r.id},         {"drive", drive},
-          {"workload", r.job},  {"metric", r.metric},
-          {"unit", r.unit},     {"measured", r.measured},
-          {"predicted", res.predicted}, {"error_pct", res.error_pct},
-          {"tolerance_pct", r.tolerance_pct}, {"within_tolerance", res.within},
-          {"scored_error_pct", res.scored_error_pct}, {"lower_bound", r.lower_bound},
-          {"kind", r.kind},     {"role", record_role(r)},
-          {"tags", r.tags},     {"source", r.source}};
+  return {{"id", r.id},
+          {"drive", drive},
+          {"workload", r.job},
+          {"metric", r.metric},
+          {"unit", r.unit},
+          {"measured", r.measured},
+          {"predicted", res.predicted},
+          {"error_pct", res.error_pct},
+          {"tolerance_pct", r.tolerance_pct},
+          {"within_tolerance", res.within},
+          {"scored_error_pct", res.scored_error_pct},
+          {"lower_bound", r.lower_bound},
+          {"kind", r.kind},
+          {"role", record_role(r)},
+          {"tags", r.tags},
+          {"source", r.source}};
 }
 
 SimulationSpec simulation_spec(const LabRecord& r, const std::string& drive, const std::vector<std::string>& sets) {
@@ -98,6 +107,8 @@ LabRun run_lab_jobs(const std::vector<const LabRecord*>& records, const std::str
       jobs.push_back(r);
   const auto t0 = std::chrono::steady_clock::now();
   std::vector<SimulationSpec> specs;
+  specs.reserve(jobs.size());
+  specs.reserve(jobs.size());
   for (const auto* r : jobs) specs.push_back(simulation_spec(*r, drive, sets));
   const std::vector<nlohmann::json> outputs = simulate(specs);
   LabRun run;

@@ -36,11 +36,17 @@ std::string summary_line(const std::string& who, const json& tp, const json& lat
 
 // One queue-depth curve as validate reports it: its points (one simulation each, placed by
 // I/Os outstanding) and the lab records drawn on it. Appends the text table to `text`.
-json curve_report(const LabCurve& c, const LabFile& lab, const std::vector<LabRecord>& points,
-                  const LabRun& run, std::string& text) {
-  json cj = {{"id", c.id}, {"drive", lab.drive}, {"workload", c.job}, {"key", c.key},
-             {"x", "I/Os outstanding (iodepth x numjobs)"}, {"throughput_metric", c.throughput_metric},
-             {"latency_metric", c.latency_metric}, {"points", json::array()}, {"records", json::array()}};
+json curve_report(const LabCurve& c, const LabFile& lab, const std::vector<LabRecord>& points, const LabRun& run,
+                  std::string& text) {
+  json cj = {{"id", c.id},
+             {"drive", lab.drive},
+             {"workload", c.job},
+             {"key", c.key},
+             {"x", "I/Os outstanding (iodepth x numjobs)"},
+             {"throughput_metric", c.throughput_metric},
+             {"latency_metric", c.latency_metric},
+             {"points", json::array()},
+             {"records", json::array()}};
   text += fmt::format("\ncurve {} ({}, {} over {})\n{:>8} {:>18} {:>18}\n", c.id, lab.drive, c.job, c.key, "I/Os",
                       c.throughput_metric, c.latency_metric);
   for (const auto& p : points) {
@@ -55,8 +61,11 @@ json curve_report(const LabCurve& c, const LabFile& lab, const std::vector<LabRe
     for (const auto& r : lab.records)
       if (r.id == id) {
         const RecordResult res = evaluate_record(r, run);
-        cj["records"].push_back({{"id", r.id}, {"x", job_outstanding(r.job, r.job_sets)}, {"metric", r.metric},
-                                 {"measured", r.measured}, {"predicted", res.predicted}});
+        cj["records"].push_back({{"id", r.id},
+                                 {"x", job_outstanding(r.job, r.job_sets)},
+                                 {"metric", r.metric},
+                                 {"measured", r.measured},
+                                 {"predicted", res.predicted}});
       }
   return cj;
 }
@@ -98,9 +107,9 @@ CurvePlan plan_curves(const std::vector<LabFile>& labs, const ValidateOptions& o
   CurvePlan plan;
   for (const auto& lab : labs)
     for (const auto& c : lab.curves) {
-      const bool shown = c.record_ids.empty() || std::any_of(sel.records.begin(), sel.records.end(), [&](const auto* r) {
-                           return sel.lab_of.at(r) == &lab && c.shows(r->id);
-                         });
+      const bool shown = c.record_ids.empty() ||
+                         std::any_of(sel.records.begin(), sel.records.end(),
+                                     [&](const auto* r) { return sel.lab_of.at(r) == &lab && c.shows(r->id); });
       if (!shown || !drive_selected(lab, opt)) continue;
       plan.curves.emplace_back(&c, &lab);
       plan.points.emplace_back();
@@ -118,7 +127,7 @@ CurvePlan plan_curves(const std::vector<LabFile>& labs, const ValidateOptions& o
 struct Scores {
   json records = json::array();
   std::map<std::string, std::pair<Stats, Stats>> per_drive;  // throughput, latency
-  std::pair<Stats, Stats> overall, predictions;  // predictions: records no parameter was fitted to
+  std::pair<Stats, Stats> overall, predictions;              // predictions: records no parameter was fitted to
   std::size_t excluded = 0, misses = 0;
   std::string table, md_rows, miss_text, md_misses, stale_text, excluded_text;
 };
@@ -149,12 +158,15 @@ void score(Scores& s, const LabRecord& r, const std::string& drive, const LabRun
     ++s.excluded;
     s.excluded_text += fmt::format("  excluded {} ({}): {}\n", r.id, drive, r.excluded);
   }
-  s.table += fmt::format("{:<24} {:<34} {:<18} {:>12.1f} {:>12.1f} {:>+7.1f}% {:>4.0f}%  {:<8} {}\n", drive.substr(0, 24),
-                         r.id, r.metric, r.measured, predicted, err, r.tolerance_pct, verdict, role);
+  s.table +=
+      fmt::format("{:<24} {:<34} {:<18} {:>12.1f} {:>12.1f} {:>+7.1f}% {:>4.0f}%  {:<8} {}\n", drive.substr(0, 24),
+                  r.id, r.metric, r.measured, predicted, err, r.tolerance_pct, verdict, role);
   s.md_rows += fmt::format("| {} | {} | {} | {:.4g} | {:.4g} | {:+.1f}% | {:.0f}% | {} | {} | {} |\n", drive, r.id,
                            r.metric, r.measured, predicted, err, r.tolerance_pct,
-                           !counted ? "excluded" : ok ? "yes" : "**no**", role,
-                           r.source + (counted ? "" : " **Excluded:** " + r.excluded));
+                           !counted ? "excluded"
+                           : ok     ? "yes"
+                                    : "**no**",
+                           role, r.source + (counted ? "" : " **Excluded:** " + r.excluded));
   json rec = record_json(r, drive, res);
   rec["precondition"] = r.precondition;
   rec["power_state"] = r.power_state;
@@ -172,7 +184,8 @@ json summarise(const Scores& s, std::size_t records, std::size_t simulations, st
     sum_text += summary_line(drive, summary["per_drive"][drive]["throughput"], summary["per_drive"][drive]["latency"]);
   }
   summary["overall"] = {{"throughput", s.overall.first.to_json()}, {"latency", s.overall.second.to_json()}};
-  summary["predictions_only"] = {{"throughput", s.predictions.first.to_json()}, {"latency", s.predictions.second.to_json()}};
+  summary["predictions_only"] = {{"throughput", s.predictions.first.to_json()},
+                                 {"latency", s.predictions.second.to_json()}};
   summary["records"] = records;
   summary["excluded"] = s.excluded;
   summary["outside_tolerance"] = s.misses;
@@ -206,19 +219,23 @@ ValidateReport validate(const std::vector<LabFile>& labs, const ValidateOptions&
   rep.misses = s.misses;
   rep.excluded = s.excluded;
   rep.simulations = run.simulations;
-  const std::string count = fmt::format("{} of {} counted records within tolerance ({} excluded)", rep.counted - s.misses,
-                                        rep.counted, s.excluded);
+  const std::string count = fmt::format("{} of {} counted records within tolerance ({} excluded)",
+                                        rep.counted - s.misses, rep.counted, s.excluded);
   std::string curve_text;
   if (opt.curves) {
     rep.json["curves"] = json::array();
     for (std::size_t i = 0; i < plan.curves.size(); ++i)
-      rep.json["curves"].push_back(curve_report(*plan.curves[i].first, *plan.curves[i].second, plan.points[i], run, curve_text));
+      rep.json["curves"].push_back(
+          curve_report(*plan.curves[i].first, *plan.curves[i].second, plan.points[i], run, curve_text));
   }
   rep.json["wallclock"] = {{"seconds", run.wall_s}};
-  rep.markdown = "| drive | record | metric | measured | predicted | error | tolerance | within | role | source |\n"
-                 "|---|---|---|---|---|---|---|---|---|---|\n" + s.md_rows;
+  rep.markdown =
+      "| drive | record | metric | measured | predicted | error | tolerance | within | role | source |\n"
+      "|---|---|---|---|---|---|---|---|---|---|\n" +
+      s.md_rows;
   if (!s.md_misses.empty())
-    rep.markdown += "\nRecords outside tolerance, with the cause recorded in their lab file (`miss_cause`):\n\n" + s.md_misses;
+    rep.markdown +=
+        "\nRecords outside tolerance, with the cause recorded in their lab file (`miss_cause`):\n\n" + s.md_misses;
   rep.markdown += "\n```" + sum_text + "\n" + count + "\n```\n";
   rep.text = s.table + sum_text + (s.miss_text.empty() ? "" : "\n" + s.miss_text) + curve_text +
              fmt::format("\n{}; {} simulations in {:.1f} s wall\n", count, run.simulations, run.wall_s);

@@ -13,9 +13,9 @@
 namespace ssdtwin::lab {
 
 struct ValidateOptions {
-  std::string drive_name;     // keep lab files whose drive contains this text ("": all)
-  std::string records, tags;  // comma lists as --records / --tag take them ("": all)
-  bool curves = false;        // also simulate and report the files' [[curve]] tables
+  std::string drive_name;         // keep lab files whose drive contains this text ("": all)
+  std::string records, tags;      // comma lists as --records / --tag take them ("": all)
+  bool curves = false;            // also simulate and report the files' [[curve]] tables
   std::vector<std::string> sets;  // profile overrides for every simulation
 };
 

@@ -15,10 +15,11 @@ Drive::Drive(sc_core::sc_module_name name, const config::DriveConfig& cfg, const
   ftl_ = std::make_unique<ftl::Ftl>(cfg.ftl, cfg.nand, layout.geo, layout.user_ius, *flash_);
   flash_->set_client(ftl_.get());
   flash_->set_program_limit(cfg.controller.max_concurrent_programs);
-  controller_ = std::make_unique<host_if::Controller>("controller", cfg.controller, cfg.pcie, host,
-                                                      cfg.ftl.iu_bytes, layout.user_bytes(), *ftl_);
-  power_ = std::make_unique<power::PowerManager>("power", cfg.power, power::operational_static_w(config::energy_model(cfg)),
-                                                   power::non_operational_static_w(config::energy_model(cfg)), power);
+  controller_ = std::make_unique<host_if::Controller>("controller", cfg.controller, cfg.pcie, host, cfg.ftl.iu_bytes,
+                                                      layout.user_bytes(), *ftl_);
+  power_ =
+      std::make_unique<power::PowerManager>("power", cfg.power, power::operational_static_w(config::energy_model(cfg)),
+                                            power::non_operational_static_w(config::energy_model(cfg)), power);
   flash_->set_energy_budget(&power_->budget());
   controller_->set_power(power_.get(), cfg.power);
 }

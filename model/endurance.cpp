@@ -29,7 +29,8 @@ struct HostWrite {
 
 class Generator {
  public:
-  Generator(EnduranceWorkload w, const FioWrites* fio, std::uint64_t user_ius, std::uint32_t iu_bytes, std::uint64_t seed)
+  Generator(EnduranceWorkload w, const FioWrites* fio, std::uint64_t user_ius, std::uint32_t iu_bytes,
+            std::uint64_t seed)
       : w_(w), fio_(fio), user_(user_ius), iu_(iu_bytes), rng_(seed) {}
 
   HostWrite next() {
@@ -95,32 +96,42 @@ EnduranceWorkload parse_endurance_workload(const std::string& name) {
   if (name == "rand4k") return EnduranceWorkload::Rand4k;
   if (name == "seq128k") return EnduranceWorkload::Seq128k;
   if (name == "jesd219") return EnduranceWorkload::Jesd219;
-  throw config::InputError(fmt::format("option '--workload': '{}' is not allowed; use rand4k, seq128k, jesd219 or a fio job "
-                               "file (*.fio)", name));
+  throw config::InputError(
+      fmt::format("option '--workload': '{}' is not allowed; use rand4k, seq128k, jesd219 or a fio job "
+                  "file (*.fio)",
+                  name));
 }
 
-FioWrites fio_writes(const workload::FioJob& j, const std::string& path, const config::DriveConfig& cfg, const config::Layout& layout) {
+FioWrites fio_writes(const workload::FioJob& j, const std::string& path, const config::DriveConfig& cfg,
+                     const config::Layout& layout) {
   const std::string where = workload::job_where(path, j);
   if (j.is_trim() || j.read_percent() == 100)
-    throw config::InputError(fmt::format("{}: key 'rw' must write for an endurance run; use write, randwrite, rw, readwrite or "
-                                 "randrw (reads do not wear NAND and are left out)", where));
-  if (j.min_bs() != j.max_bs() || j.random_distribution.kind != workload::RandDist::Uniform || j.percentage_random != 100)
-    throw config::InputError(fmt::format("{}: the endurance engine takes one block size and uniform random or sequential "
-                                 "writes; bs lists, bsrange, bssplit, random_distribution and percentage_random are "
-                                 "for `ssdtwin run`", where));
+    throw config::InputError(
+        fmt::format("{}: key 'rw' must write for an endurance run; use write, randwrite, rw, readwrite or "
+                    "randrw (reads do not wear NAND and are left out)",
+                    where));
+  if (j.min_bs() != j.max_bs() || j.random_distribution.kind != workload::RandDist::Uniform ||
+      j.percentage_random != 100)
+    throw config::InputError(
+        fmt::format("{}: the endurance engine takes one block size and uniform random or sequential "
+                    "writes; bs lists, bsrange, bssplit, random_distribution and percentage_random are "
+                    "for `ssdtwin run`",
+                    where));
   const std::uint64_t bs = j.max_bs();
   if (bs % 512 || bs > 1048576)
     throw config::InputError(fmt::format("{}: key 'bs' = {} must be a multiple of 512 bytes up to 1 MiB", where, bs));
   if (bs < layout.iu_bytes && layout.iu_bytes % bs)
-    throw config::InputError(fmt::format("{}: key 'bs' = {} must divide the indirection unit ({} bytes) when smaller than it",
-                                 where, bs, layout.iu_bytes));
+    throw config::InputError(
+        fmt::format("{}: key 'bs' = {} must divide the indirection unit ({} bytes) when smaller than it", where, bs,
+                    layout.iu_bytes));
   if (bs > layout.iu_bytes && bs % layout.iu_bytes)
-    throw config::InputError(fmt::format("{}: key 'bs' = {} must be a multiple of the indirection unit ({} bytes)", where, bs,
-                                 layout.iu_bytes));
+    throw config::InputError(fmt::format("{}: key 'bs' = {} must be a multiple of the indirection unit ({} bytes)",
+                                         where, bs, layout.iu_bytes));
   const std::uint64_t off = j.offset ? j.offset->resolve(cfg.user_bytes) : 0;
   const std::uint64_t size = j.size ? j.size->resolve(cfg.user_bytes) : cfg.user_bytes - std::min(off, cfg.user_bytes);
   if (off >= cfg.user_bytes || size == 0)
-    throw config::InputError(fmt::format("{}: keys 'offset'/'size' leave no region on a drive of {} bytes", where, cfg.user_bytes));
+    throw config::InputError(
+        fmt::format("{}: keys 'offset'/'size' leave no region on a drive of {} bytes", where, cfg.user_bytes));
   FioWrites f;
   f.name = fmt::format("{}:{}", path, j.name);
   f.random = j.is_random();
@@ -132,16 +143,20 @@ FioWrites fio_writes(const workload::FioJob& j, const std::string& path, const c
   f.region_bytes = std::min(size / layout.scale, user - start) / bs * bs;
   if (f.region_bytes < bs)
     throw config::InputError(fmt::format("{}: the region ({} bytes at scale {}) is smaller than bs = {}", where,
-                                 size / layout.scale, layout.scale, bs));
+                                         size / layout.scale, layout.scale, bs));
   return f;
 }
 
 const char* workload_name(EnduranceWorkload w) {
   switch (w) {
-    case EnduranceWorkload::Rand4k: return "rand4k";
-    case EnduranceWorkload::Seq128k: return "seq128k";
-    case EnduranceWorkload::Jesd219: return "jesd219";
-    case EnduranceWorkload::FioJob: return "fio";
+    case EnduranceWorkload::Rand4k:
+      return "rand4k";
+    case EnduranceWorkload::Seq128k:
+      return "seq128k";
+    case EnduranceWorkload::Jesd219:
+      return "jesd219";
+    case EnduranceWorkload::FioJob:
+      return "fio";
   }
   return "?";
 }
@@ -197,7 +212,8 @@ RoundsResult run_rounds_until_steady(ftl::FunctionalWriter& writer, const config
   return r;
 }
 
-EnduranceResult run_endurance(const config::DriveConfig& cfg, const config::Layout& layout, const EnduranceOptions& opt) {
+EnduranceResult run_endurance(const config::DriveConfig& cfg, const config::Layout& layout,
+                              const EnduranceOptions& opt) {
   using Clock = std::chrono::steady_clock;
   const auto t0 = Clock::now();
   ftl::Mapping map(layout.geo, layout.user_ius, 1);
@@ -205,9 +221,8 @@ EnduranceResult run_endurance(const config::DriveConfig& cfg, const config::Layo
   ftl::FunctionalWriter writer(map, {cfg.ftl.gc_low_watermark_bgs, cfg.ftl.gc_high_watermark_bgs});
   writer.write_sequential(opt.precondition_passes);
   const std::uint64_t updates0 = writer.counters().host_ius + writer.counters().absorbed_ius;
-  const RoundsResult rounds =
-      run_rounds_until_steady(writer, layout, opt.workload, opt.fio ? &*opt.fio : nullptr, opt.round_fraction,
-                              opt.max_rounds, opt.seed);
+  const RoundsResult rounds = run_rounds_until_steady(writer, layout, opt.workload, opt.fio ? &*opt.fio : nullptr,
+                                                      opt.round_fraction, opt.max_rounds, opt.seed);
 
   EnduranceResult r;
   r.workload = opt.fio ? opt.fio->name : workload_name(opt.workload);

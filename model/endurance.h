@@ -29,14 +29,15 @@ const char* workload_name(EnduranceWorkload w);
 // The writes of one fio job in the model's (scaled) LPN space. Reads of a mixed job do not
 // wear the NAND and are left out; offsets are bs-aligned within the job's region, as fio's.
 struct FioWrites {
-  std::string name;       // "file.fio:job"
+  std::string name;  // "file.fio:job"
   bool random = false;
   std::uint64_t first_lpn = 0;
   std::uint64_t region_bytes = 0;  // scaled
   std::uint32_t bs_bytes = 0;
 };
 // Throws InputError naming the job file, line and key when the job cannot drive endurance.
-FioWrites fio_writes(const workload::FioJob& job, const std::string& path, const config::DriveConfig& cfg, const config::Layout& layout);
+FioWrites fio_writes(const workload::FioJob& job, const std::string& path, const config::DriveConfig& cfg,
+                     const config::Layout& layout);
 
 struct EnduranceOptions {
   EnduranceWorkload workload = EnduranceWorkload::Rand4k;
@@ -50,7 +51,7 @@ struct EnduranceOptions {
 
 struct EnduranceResult {
   std::string workload;
-  double waf = 0;                 // mean over the steady-state window
+  double waf = 0;  // mean over the steady-state window
   bool steady = false;
   std::uint32_t steady_round = 0;  // 1-based round at which the window became steady
   std::vector<double> round_waf;
@@ -62,7 +63,8 @@ struct EnduranceResult {
   double wall_s = 0, iu_updates_per_wall_s = 0;  // speed of the functional path
 };
 
-EnduranceResult run_endurance(const config::DriveConfig& cfg, const config::Layout& layout, const EnduranceOptions& opt);
+EnduranceResult run_endurance(const config::DriveConfig& cfg, const config::Layout& layout,
+                              const EnduranceOptions& opt);
 
 // Workload rounds on the functional path until the per-round WAF is steady (SNIA rule,
 // judged after one full capacity of writes) or max_rounds pass.
@@ -74,6 +76,7 @@ struct RoundsResult {
   double window_waf() const;
 };
 RoundsResult run_rounds_until_steady(ftl::FunctionalWriter& writer, const config::Layout& layout, EnduranceWorkload w,
-                                     const FioWrites* fio, double round_fraction, std::uint32_t max_rounds, std::uint64_t seed);
+                                     const FioWrites* fio, double round_fraction, std::uint32_t max_rounds,
+                                     std::uint64_t seed);
 
 }  // namespace ssdtwin::model

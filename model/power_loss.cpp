@@ -5,8 +5,8 @@
 
 namespace ssdtwin::model {
 namespace {
-constexpr TimePs kPollPs = 10 * kPsPerUs;     // how often a flush on hold-up power is checked
-constexpr double kSpareMetaBytesPerIu = 16;   // LPN, write sequence and CRC read per IU in a scan (estimate)
+constexpr TimePs kPollPs = 10 * kPsPerUs;    // how often a flush on hold-up power is checked
+constexpr double kSpareMetaBytesPerIu = 16;  // LPN, write sequence and CRC read per IU in a scan (estimate)
 }  // namespace
 
 RecoveryEstimate recovery_estimate(const config::DriveConfig& cfg, bool map_saved, double programmed_fraction) {
@@ -38,14 +38,14 @@ RecoveryEstimate recovery_estimate(const config::DriveConfig& cfg, bool map_save
         "boot {:.0f} ms (plp.boot_ms) + a spare-area scan of the {:.0f}% of block groups programmed: per die "
         "{:.0f} multi-plane reads x (tR + command) {:.1f} us = {:.1f} s, all dies in parallel (metadata {:.0f} B per "
         "IU over {} channels: {:.1f} s); the larger counts",
-        boot_s * 1e3, programmed_fraction * 100, positions, t_read_s * 1e6, array_s, kSpareMetaBytesPerIu,
-        cfg.channels, bus_s);
+        boot_s * 1e3, programmed_fraction * 100, positions, t_read_s * 1e6, array_s, kSpareMetaBytesPerIu, cfg.channels,
+        bus_s);
   }
   return r;
 }
 
-PowerLossInjector::PowerLossInjector(sc_core::sc_module_name name, Drive& drive, std::vector<workload::FioInitiator*> hosts,
-                                     const PowerLossOptions& opt)
+PowerLossInjector::PowerLossInjector(sc_core::sc_module_name name, Drive& drive,
+                                     std::vector<workload::FioInitiator*> hosts, const PowerLossOptions& opt)
     : sc_module(name), drive_(drive), hosts_(std::move(hosts)), opt_(opt), wake_("power_loss_wake") {
   SC_METHOD(on_wake);
   sensitive << wake_.event();
@@ -60,9 +60,15 @@ void PowerLossInjector::on_wake() {
   const TimePs now = sc_now_ps();
   wake_.drain([this, now](Step s) {
     switch (s) {
-      case Step::Cut: cut(now); break;
-      case Step::Poll: poll(now); break;
-      case Step::Restore: restore(now); break;
+      case Step::Cut:
+        cut(now);
+        break;
+      case Step::Poll:
+        poll(now);
+        break;
+      case Step::Restore:
+        restore(now);
+        break;
     }
   });
 }

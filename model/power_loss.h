@@ -49,7 +49,7 @@ struct PowerLossEvent {
   std::uint64_t aborted_commands = 0;     // host commands outstanding at the cut (never completed for the host)
   ftl::CutScan scan;
   RecoveryEstimate recovery;
-  TimePs resumed_ps = 0;                  // host I/O resumes (clean cuts)
+  TimePs resumed_ps = 0;  // host I/O resumes (clean cuts)
 };
 
 class PowerLossInjector : public sc_core::sc_module {

@@ -13,14 +13,14 @@ namespace {
 void validate_power_options(const config::DriveConfig& cfg, const RunOptions& opt) {
   for (const auto& e : opt.power.timeline)
     if (e.state >= cfg.power.states.size())
-      throw config::InputError(fmt::format("power state timeline: PS{} does not exist; the drive has PS0..PS{}", e.state,
-                                   cfg.power.states.size() - 1));
+      throw config::InputError(fmt::format("power state timeline: PS{} does not exist; the drive has PS0..PS{}",
+                                           e.state, cfg.power.states.size() - 1));
   if (opt.power.initial_state >= cfg.power.states.size())
     throw config::InputError(fmt::format("option '--power-state': PS{} does not exist; the drive has PS0..PS{}",
-                                 opt.power.initial_state, cfg.power.states.size() - 1));
+                                         opt.power.initial_state, cfg.power.states.size() - 1));
   if (cfg.power.states[opt.power.initial_state].non_operational)
-    throw config::InputError(fmt::format("option '--power-state': PS{} is non-operational; start in an operational state",
-                                 opt.power.initial_state));
+    throw config::InputError(fmt::format(
+        "option '--power-state': PS{} is non-operational; start in an operational state", opt.power.initial_state));
 }
 
 }  // namespace
@@ -40,39 +40,44 @@ void validate_jobs(const config::DriveConfig& cfg, const config::Layout& layout,
         if (!b.is_range() && w.percent > 0) sizes.push_back(w.bytes);
       for (std::uint64_t bs : sizes) {
         if (bs % 512)
-          throw config::InputError(fmt::format("{}: block size {} is not a multiple of the 512 B logical block", where, bs));
+          throw config::InputError(
+              fmt::format("{}: block size {} is not a multiple of the 512 B logical block", where, bs));
         if (d == workload::kDirTrim && bs % cfg.ftl.iu_bytes)
-          throw config::InputError(fmt::format("{}: block size {} is not a multiple of the drive's indirection unit ({} B); "
-                                       "deallocation works on whole IUs", where, bs, cfg.ftl.iu_bytes));
+          throw config::InputError(
+              fmt::format("{}: block size {} is not a multiple of the drive's indirection unit ({} B); "
+                          "deallocation works on whole IUs",
+                          where, bs, cfg.ftl.iu_bytes));
       }
       if (d == workload::kDirWrite && b.max() > cfg.ftl.write_buffer_bytes / 2)
         throw config::InputError(fmt::format("{}: block size {} exceeds half the write buffer ({} B)", where, b.max(),
-                                     cfg.ftl.write_buffer_bytes));
+                                             cfg.ftl.write_buffer_bytes));
     }
     if (j.max_bs() % j.min_bs() && j.is_random())
-      throw config::InputError(fmt::format("{}: random I/O with block sizes {} and {}: offsets are multiples of the smallest, "
-                                   "so the largest must be a multiple of it", where, j.min_bs(), j.max_bs()));
+      throw config::InputError(
+          fmt::format("{}: random I/O with block sizes {} and {}: offsets are multiples of the smallest, "
+                      "so the largest must be a multiple of it",
+                      where, j.min_bs(), j.max_bs()));
     if (j.iodepth >= cfg.controller.max_queue_entries)
       throw config::InputError(fmt::format("{}: iodepth={} does not fit a queue of {} entries (at most {})", where,
-                                   j.iodepth, cfg.controller.max_queue_entries,
-                                   cfg.controller.max_queue_entries - 1));
+                                           j.iodepth, cfg.controller.max_queue_entries,
+                                           cfg.controller.max_queue_entries - 1));
     const std::uint64_t off = j.offset ? j.offset->resolve(cfg.user_bytes) : 0;
     if (off >= cfg.user_bytes)
-      throw config::InputError(fmt::format("{}: offset={} is at or beyond the drive's user capacity ({} B)", where, off,
-                                   cfg.user_bytes));
+      throw config::InputError(
+          fmt::format("{}: offset={} is at or beyond the drive's user capacity ({} B)", where, off, cfg.user_bytes));
     const std::uint64_t size = j.size ? j.size->resolve(cfg.user_bytes) : cfg.user_bytes - off;
     if (off + size > cfg.user_bytes)
       throw config::InputError(fmt::format("{}: offset+size={} exceeds the drive's user capacity ({} B)", where,
-                                   off + size, cfg.user_bytes));
+                                           off + size, cfg.user_bytes));
     if (size / layout.scale < j.max_bs())
       throw config::InputError(fmt::format("{}: size={} is smaller than one block of bs={} at scale {}", where, size,
-                                   j.max_bs(), layout.scale));
+                                           j.max_bs(), layout.scale));
     group_queues += j.numjobs;
     queues = std::max(queues, group_queues);
   }
   if (queues > cfg.controller.max_io_queues)
     throw config::InputError(fmt::format("{}: {} job clones running together need {} I/O queue pairs; the drive has {}",
-                                 jf.path, queues, queues, cfg.controller.max_io_queues));
+                                         jf.path, queues, queues, cfg.controller.max_io_queues));
 }
 
 void validate_steady_rounds(const workload::FioJobFile& jf) {
@@ -80,13 +85,16 @@ void validate_steady_rounds(const workload::FioJobFile& jf) {
   for (const workload::FioJob& j : jf.jobs) {
     const auto where = workload::job_where(jf.path, j);
     if (&j != &first && j.stonewall)
-      throw config::InputError(fmt::format("{}: key 'stonewall': steady-state rounds need every job running together", where));
+      throw config::InputError(
+          fmt::format("{}: key 'stonewall': steady-state rounds need every job running together", where));
     if (!j.time_based || !j.runtime_ps)
-      throw config::InputError(fmt::format("{}: keys 'time_based' and 'runtime' are required: the runtime is one steady-state "
-                                   "round", where));
+      throw config::InputError(
+          fmt::format("{}: keys 'time_based' and 'runtime' are required: the runtime is one steady-state "
+                      "round",
+                      where));
     if (j.runtime_ps != first.runtime_ps || j.ramp_time_ps != first.ramp_time_ps)
-      throw config::InputError(fmt::format("{}: keys 'runtime'/'ramp_time' must match the first job's for steady-state rounds",
-                                   where));
+      throw config::InputError(
+          fmt::format("{}: keys 'runtime'/'ramp_time' must match the first job's for steady-state rounds", where));
   }
 }
 

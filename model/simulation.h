@@ -6,7 +6,6 @@
 #include <string>
 #include <vector>
 
-
 #include "ftl/ftl.h"
 #include "ftl/verify_tags.h"
 #include "host_if/controller.h"
@@ -34,7 +33,7 @@ struct RunOptions {
   // on verify (the recovery scan reads the tags).
   PowerLossOptions power_loss;
   std::uint32_t power_loss_random = 0;
-  TimePs timeseries_interval_ps = 0;      // 0: no time series in the report
+  TimePs timeseries_interval_ps = 0;         // 0: no time series in the report
   TimePs power_interval_ps = 10 * kPsPerMs;  // power series interval when no time series is asked for
   // > 0: each job's runtime is one round; rounds repeat until the SNIA rule holds on the
   // IOPS of the last five (SteadyRoundsMonitor) or this many rounds have run.
@@ -58,7 +57,7 @@ struct DriveResults {
   TimePs link_up_busy_ps = 0, link_down_busy_ps = 0;
   double link_payload_ceiling_bytes_per_s = 0;
   std::uint64_t nand_programmed_ius = 0;
-  double waf = 0;  // NAND IUs programmed / host IUs written, over the timed run
+  double waf = 0;                   // NAND IUs programmed / host IUs written, over the timed run
   std::string invariant_violation;  // "" when checked and clean (or not checked)
   bool invariants_checked = false;
   // --verify: counts of checks and mismatches (host reads, relocations, the final read-back
@@ -85,8 +84,8 @@ struct TraceFolding {
 struct RunResult {
   PreconditionReport precondition;
   SteadyRoundsReport steady_rounds;
-  std::vector<Sample> timeseries;  // always sampled (power series); reported when asked for
-  power::ActivityCounters activity;       // at the end of the run, for the power report
+  std::vector<Sample> timeseries;    // always sampled (power series); reported when asked for
+  power::ActivityCounters activity;  // at the end of the run, for the power report
   power::PowerStateResidency power_states;
   std::uint64_t power_throttled_ops = 0;  // operations the power cap delayed
   TimePs power_throttle_delay_ps = 0;
@@ -94,7 +93,7 @@ struct RunResult {
   std::vector<TraceFolding> traces;
   std::vector<PowerLossEvent> power_losses;  // cuts that happened, in order
   std::size_t power_losses_planned = 0;
-  bool ended_by_power_loss = false;  // a torn cut ended the run (see PowerLossInjector)
+  bool ended_by_power_loss = false;              // a torn cut ended the run (see PowerLossInjector)
   std::vector<nand::ActivityInterval> timeline;  // when RunOptions asks for one
   std::vector<nand::ActivityLog::QueueSample> timeline_queues;
   TimePs timeline_from_ps = 0, timeline_to_ps = 0;

@@ -23,8 +23,8 @@ struct SteadyRoundsReport {
 class SteadyRoundsMonitor : public sc_core::sc_module {
  public:
   SC_HAS_PROCESS(SteadyRoundsMonitor);
-  SteadyRoundsMonitor(sc_core::sc_module_name name, std::vector<workload::FioInitiator*> jobs, TimePs first_round_end_ps,
-                      TimePs round_ps, std::uint32_t max_rounds);
+  SteadyRoundsMonitor(sc_core::sc_module_name name, std::vector<workload::FioInitiator*> jobs,
+                      TimePs first_round_end_ps, TimePs round_ps, std::uint32_t max_rounds);
   const SteadyRoundsReport& report() const { return report_; }
 
  private:

@@ -81,20 +81,22 @@ namespace {
 // 512 B; an I/O that would run past the region's end is moved back to end there. Trims
 // shrink to the whole IUs they cover (deallocation works on IUs); a trim covering none is
 // dropped. Writes larger than half the write buffer are refused.
-std::shared_ptr<const std::vector<workload::TraceIo>> prepare_trace(const workload::Trace& t, std::uint64_t region, const config::Layout& layout,
-                                                          const config::DriveConfig& cfg, const std::string& where,
-                                                          std::uint64_t& folded) {
+std::shared_ptr<const std::vector<workload::TraceIo>> prepare_trace(const workload::Trace& t, std::uint64_t region,
+                                                                    const config::Layout& layout,
+                                                                    const config::DriveConfig& cfg,
+                                                                    const std::string& where, std::uint64_t& folded) {
   auto out = std::make_shared<std::vector<workload::TraceIo>>();
   out->reserve(t.ios.size());
   const std::uint64_t iu = cfg.ftl.iu_bytes;
   for (const workload::TraceIo& io : t.ios) {
     workload::TraceIo x = io;
     if (x.bytes > region)
-      throw config::InputError(fmt::format("{}: trace {}: an I/O of {} B is larger than the job's region at scale {} ({} B)",
-                                   where, t.path, x.bytes, layout.scale, region));
+      throw config::InputError(
+          fmt::format("{}: trace {}: an I/O of {} B is larger than the job's region at scale {} ({} B)", where, t.path,
+                      x.bytes, layout.scale, region));
     if (x.dir == workload::kDirWrite && x.bytes > cfg.ftl.write_buffer_bytes / 2)
-      throw config::InputError(fmt::format("{}: trace {}: a write of {} B exceeds half the write buffer ({} B)", where, t.path,
-                                   x.bytes, cfg.ftl.write_buffer_bytes));
+      throw config::InputError(fmt::format("{}: trace {}: a write of {} B exceeds half the write buffer ({} B)", where,
+                                           t.path, x.bytes, cfg.ftl.write_buffer_bytes));
     folded += x.offset / layout.scale + x.bytes > region;
     x.offset = (x.offset / layout.scale) % region / 512 * 512;
     if (x.offset + x.bytes > region) x.offset = (region - x.bytes) / 512 * 512;
@@ -106,7 +108,8 @@ std::shared_ptr<const std::vector<workload::TraceIo>> prepare_trace(const worklo
     }
     out->push_back(x);
   }
-  if (out->empty()) throw config::InputError(fmt::format("{}: trace {}: nothing left to replay (only sub-IU trims)", where, t.path));
+  if (out->empty())
+    throw config::InputError(fmt::format("{}: trace {}: nothing left to replay (only sub-IU trims)", where, t.path));
   return out;
 }
 
@@ -196,7 +199,8 @@ void Testbench::add_initiators() {
       if (j.trace) {
         if (!prepared[ji]) {
           TraceFolding f{j.name, j.trace->path, j.trace->ios.size(), 0};
-          prepared[ji] = prepare_trace(*j.trace, s.region_bytes, layout_, cfg_, workload::job_where(jf_.path, j), f.folded);
+          prepared[ji] =
+              prepare_trace(*j.trace, s.region_bytes, layout_, cfg_, workload::job_where(jf_.path, j), f.folded);
           res_.traces.push_back(f);
         }
         s.trace = prepared[ji];
@@ -276,8 +280,9 @@ void Testbench::schedule_power_cuts() {
   losses_ = opt_.power_loss;
   if (opt_.power_loss_random) {
     if (planned_s_ <= 0)
-      throw config::InputError("option '--power-loss-random': needs time-based jobs with a runtime (the cuts are drawn over "
-                               "the planned run)");
+      throw config::InputError(
+          "option '--power-loss-random': needs time-based jobs with a runtime (the cuts are drawn over "
+          "the planned run)");
     Rng rng(mix_seed(opt_.seed, 0x70776c6f7373ULL));
     for (std::uint32_t i = 0; i < opt_.power_loss_random; ++i)
       losses_.at_ps.push_back(TimePs((0.1 + 0.8 * rng.unit()) * planned_s_ * 1e12));
@@ -344,8 +349,8 @@ void Testbench::simulate() {
     for (const auto& i : inits_) done += i->stats().read.ios + i->stats().write.ios;
     throw std::runtime_error(fmt::format(
         "simulation stalled at {:.6f} s simulated with jobs unfinished ({} I/Os completed); "
-        "write buffer {}/{} IUs used", s_from_ps(res_.sim_end_ps), done, drive_.ftl().buffer_used_ius(),
-        drive_.ftl().buffer_capacity_ius()));
+        "write buffer {}/{} IUs used",
+        s_from_ps(res_.sim_end_ps), done, drive_.ftl().buffer_used_ius(), drive_.ftl().buffer_capacity_ius()));
   }
 }
 
@@ -394,9 +399,8 @@ void Testbench::collect_drive_results(DriveResults& d) {
     d.verify_mismatches = v->first_mismatches();
   }
   // NAND bytes programmed per host byte: a write smaller than the IU costs a whole IU.
-  d.waf = d.ftl.host_written_bytes
-              ? double(d.nand_programmed_ius) * layout_.iu_bytes / double(d.ftl.host_written_bytes)
-              : 0.0;
+  d.waf = d.ftl.host_written_bytes ? double(d.nand_programmed_ius) * layout_.iu_bytes / double(d.ftl.host_written_bytes)
+                                   : 0.0;
 }
 
 }  // namespace ssdtwin::model

@@ -24,12 +24,24 @@ void TimeSeriesSampler::tick() {
   if (unchanged_ < 100) tick_.notify(sc_ps(interval_ps_));
 }
 
-SeriesTable time_series_table(const std::vector<Sample>& s, const config::DriveConfig& cfg, const config::Layout& layout) {
+SeriesTable time_series_table(const std::vector<Sample>& s, const config::DriveConfig& cfg,
+                              const config::Layout& layout) {
   const std::uint32_t iu_bytes = layout.iu_bytes;
   SeriesTable t;
-  t.columns = {"t_s",           "host_read_MBps",    "host_write_MBps", "nand_program_MBps", "gc_relocated_MBps",
-               "erases_per_s",  "free_block_groups", "waf_interval",    "waf_cumulative",    "pe_min",
-               "pe_mean",       "pe_max",            "pe_stddev",       "power_w"};
+  t.columns = {"t_s",
+               "host_read_MBps",
+               "host_write_MBps",
+               "nand_program_MBps",
+               "gc_relocated_MBps",
+               "erases_per_s",
+               "free_block_groups",
+               "waf_interval",
+               "waf_cumulative",
+               "pe_min",
+               "pe_mean",
+               "pe_max",
+               "pe_stddev",
+               "power_w"};
   for (std::size_t i = 1; i < s.size(); ++i) {
     const Sample &a = s[i - 1], &b = s[i];
     const double dt = b.t_s - a.t_s;
@@ -40,14 +52,15 @@ SeriesTable time_series_table(const std::vector<Sample>& s, const config::DriveC
                       double(b.gc_relocated_ius - a.gc_relocated_ius) * iu_bytes / dt / 1e6,
                       double(b.nand_erases - a.nand_erases) / dt, double(b.free_block_groups),
                       host_ius > 0 ? prog_ius / host_ius : 0.0,
-                      b.host_written_ius > 0 ? double(b.nand_programmed_ius) / b.host_written_ius : 0.0,
-                      b.pe_min, b.pe_mean, b.pe_max, b.pe_stddev,
+                      b.host_written_ius > 0 ? double(b.nand_programmed_ius) / b.host_written_ius : 0.0, b.pe_min,
+                      b.pe_mean, b.pe_max, b.pe_stddev,
                       power::energy_between(config::energy_model(cfg, layout), a.activity, b.activity).total_j() / dt});
   }
   return t;
 }
 
-SeriesTable power_series_table(const std::vector<Sample>& s, const config::DriveConfig& cfg, const config::Layout& layout) {
+SeriesTable power_series_table(const std::vector<Sample>& s, const config::DriveConfig& cfg,
+                               const config::Layout& layout) {
   SeriesTable t;
   t.columns = {"t_s", "power_w"};
   for (const auto& part : power::EnergyBreakdown{}.parts()) t.columns.push_back(part.first + "_w");
@@ -55,7 +68,8 @@ SeriesTable power_series_table(const std::vector<Sample>& s, const config::Drive
   for (std::size_t i = 1; i < s.size(); ++i) {
     const double dt = s[i].t_s - s[i - 1].t_s;
     if (dt <= 0) continue;
-    const power::EnergyBreakdown e = power::energy_between(config::energy_model(cfg, layout), s[i - 1].activity, s[i].activity);
+    const power::EnergyBreakdown e =
+        power::energy_between(config::energy_model(cfg, layout), s[i - 1].activity, s[i].activity);
     std::vector<double> row = {s[i].t_s, e.total_j() / dt};
     for (const auto& part : e.parts()) row.push_back(part.second / dt);
     row.push_back(s[i].temp_c);

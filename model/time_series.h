@@ -1,7 +1,7 @@
 // Periodic samples of the drive's state in simulated time, to plot how a fresh drive falls
 // to steady state (the "write cliff"): host bandwidth, NAND programs, GC relocations,
-// free block groups, cumulative WAF and the erase-count distribution per interval. Sampling stops by itself once nothing
-// changes for 100 intervals, so it can never keep a stalled simulation alive.
+// free block groups, cumulative WAF and the erase-count distribution per interval. Sampling stops by itself once
+// nothing changes for 100 intervals, so it can never keep a stalled simulation alive.
 #pragma once
 #include <functional>
 #include <string>
@@ -26,7 +26,7 @@ struct Sample {
   // wordlines is erased N times as often, so counts are divided by the scale).
   double pe_min = 0, pe_mean = 0, pe_max = 0, pe_stddev = 0;
   power::ActivityCounters activity;  // for the power series
-  double temp_c = 0;          // composite temperature
+  double temp_c = 0;                 // composite temperature
 };
 
 class TimeSeriesSampler : public sc_core::sc_module {
@@ -49,9 +49,11 @@ struct SeriesTable {
   std::vector<std::string> columns;
   std::vector<std::vector<double>> rows;
 };
-SeriesTable time_series_table(const std::vector<Sample>& s, const config::DriveConfig& cfg, const config::Layout& layout);
+SeriesTable time_series_table(const std::vector<Sample>& s, const config::DriveConfig& cfg,
+                              const config::Layout& layout);
 // Average power per interval, total and per component (W).
-SeriesTable power_series_table(const std::vector<Sample>& s, const config::DriveConfig& cfg, const config::Layout& layout);
+SeriesTable power_series_table(const std::vector<Sample>& s, const config::DriveConfig& cfg,
+                               const config::Layout& layout);
 std::string to_csv(const SeriesTable& t);
 
 }  // namespace ssdtwin::model

@@ -50,15 +50,15 @@ class FlashArray : public sc_core::sc_module, public FlashPort {
 
  private:
   struct Die {
-    OpQueue pe;                  // programs and erases waiting, FIFO
-    bool waiting_budget = false; // the head P/E is queued in budget_waiters_
-    bool waiting_program = false; // the head program is queued in program_waiters_
-    NandOp* active = nullptr;    // the program/erase on the array, running or suspended
-    TimePs array_start_ps = 0;   // end of the active program's data-in
-    TimePs done_ps = 0;          // when the active operation ends if not suspended again
-    TimePs remaining_ps = 0;     // array time left while suspended
-    std::uint32_t suspends = 0;  // suspends of the active operation so far
-    std::uint32_t gen = 0;       // bumps when done_ps moves; older PeDone wakes are stale
+    OpQueue pe;                    // programs and erases waiting, FIFO
+    bool waiting_budget = false;   // the head P/E is queued in budget_waiters_
+    bool waiting_program = false;  // the head program is queued in program_waiters_
+    NandOp* active = nullptr;      // the program/erase on the array, running or suspended
+    TimePs array_start_ps = 0;     // end of the active program's data-in
+    TimePs done_ps = 0;            // when the active operation ends if not suspended again
+    TimePs remaining_ps = 0;       // array time left while suspended
+    std::uint32_t suspends = 0;    // suspends of the active operation so far
+    std::uint32_t gen = 0;         // bumps when done_ps moves; older PeDone wakes are stale
     bool suspended = false;
     bool check_pending = false;  // a wake-up to retry the head P/E or resume is booked
     TimePs check_at_ps = 0;      // ... for this time
@@ -103,7 +103,7 @@ class FlashArray : public sc_core::sc_module, public FlashPort {
   std::vector<BudgetWaiter> budget_waiters_;  // FIFO from budget_head_; one wake for all
   std::size_t budget_head_ = 0;
   bool budget_wake_armed_ = false;
-  bool serving_budget_ = false;  // on_budget_check is starting a waiter's P/E
+  bool serving_budget_ = false;                      // on_budget_check is starting a waiter's P/E
   double read_j_ = 0, program_j_ = 0, erase_j_ = 0;  // array energy per operation
   FlashStats stats_;
   ScWakeups<Wake> wake_;

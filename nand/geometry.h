@@ -19,8 +19,8 @@ struct PhysAddr {
 struct Geometry {
   std::uint32_t channels = 0, dies_per_channel = 0, dies = 0;
   std::uint32_t planes = 0, bits_per_cell = 0;
-  std::uint32_t bgs_per_die = 0;       // blocks per plane after scaling
-  std::uint32_t units_per_bg = 0;      // wordlines per block
+  std::uint32_t bgs_per_die = 0;   // blocks per plane after scaling
+  std::uint32_t units_per_bg = 0;  // wordlines per block
   std::uint32_t ius_per_page = 0;
   std::uint32_t ius_per_unit = 0;
   std::uint64_t ius_per_bg = 0;
@@ -46,9 +46,7 @@ struct Geometry {
   }
   std::uint64_t bg_base(std::uint32_t die, std::uint32_t bg) const { return unit_base(die, bg, 0); }
   // Global block-group index, used for per-BG counters.
-  std::uint32_t bg_index(std::uint64_t ppn) const {
-    return static_cast<std::uint32_t>(ppn / ius_per_bg);
-  }
+  std::uint32_t bg_index(std::uint64_t ppn) const { return static_cast<std::uint32_t>(ppn / ius_per_bg); }
 };
 
 }  // namespace ssdtwin::nand

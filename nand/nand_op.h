@@ -26,19 +26,19 @@ struct NandOp {
   OpKind kind = OpKind::Read;
   // Physical address (nand/geometry.h). The FTL fills it in; timing may depend on it.
   std::uint32_t die = 0;
-  std::uint32_t plane = 0;       // reads: the plane read; program/erase: all planes
-  std::uint32_t block = 0;       // block index in each plane (the FTL's block group)
-  std::uint32_t wordline = 0;    // reads and programs: wordline within the block
+  std::uint32_t plane = 0;               // reads: the plane read; program/erase: all planes
+  std::uint32_t block = 0;               // block index in each plane (the FTL's block group)
+  std::uint32_t wordline = 0;            // reads and programs: wordline within the block
   PageType page_type = PageType::Lower;  // reads: the page sensed; programs: Wordline; erases: Block
-  std::uint32_t bus_bytes = 0;   // data + spare moved over the channel
-  bool may_suspend = false;      // reads: may suspend a program/erase (host reads, not GC)
+  std::uint32_t bus_bytes = 0;           // data + spare moved over the channel
+  bool may_suspend = false;              // reads: may suspend a program/erase (host reads, not GC)
   TimePs submit_ps = 0;
-  TimePs start_ps = 0;           // array operation began
+  TimePs start_ps = 0;  // array operation began
   TimePs done_ps = 0;
-  void* ctx = nullptr;           // owner's context (command, unit, GC job)
-  std::uint32_t tag = 0;         // owner's discriminator
-  std::uint64_t aux = 0;         // owner's data (e.g. first index of a GC batch)
-  std::uint32_t count = 0;       // owner's data (e.g. IUs in the batch)
+  void* ctx = nullptr;      // owner's context (command, unit, GC job)
+  std::uint32_t tag = 0;    // owner's discriminator
+  std::uint64_t aux = 0;    // owner's data (e.g. first index of a GC batch)
+  std::uint32_t count = 0;  // owner's data (e.g. IUs in the batch)
   NandOp* next = nullptr;
 };
 
@@ -63,7 +63,10 @@ struct OpQueue {
   std::uint32_t size = 0;
   void push(NandOp* op) {
     op->next = nullptr;
-    if (tail) tail->next = op; else head = op;
+    if (tail)
+      tail->next = op;
+    else
+      head = op;
     tail = op;
     ++size;
   }

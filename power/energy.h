@@ -26,12 +26,12 @@ struct EnergyModel {
 struct ActivityCounters {
   double t_s = 0;
   std::uint64_t nand_reads = 0, nand_programs = 0, nand_erases = 0;
-  std::uint64_t nand_bus_bytes = 0;    // data + spare over the channels, both directions
-  double core_busy_s = 0;              // front-end core time processing commands
-  std::uint64_t host_bytes = 0;        // read and written by the host
-  std::uint64_t host_ios = 0;          // host commands completed
-  double operational_s = 0;            // time in operational power states
-  double non_operational_s = 0;        // time in non-operational states
+  std::uint64_t nand_bus_bytes = 0;  // data + spare over the channels, both directions
+  double core_busy_s = 0;            // front-end core time processing commands
+  std::uint64_t host_bytes = 0;      // read and written by the host
+  std::uint64_t host_ios = 0;        // host commands completed
+  double operational_s = 0;          // time in operational power states
+  double non_operational_s = 0;      // time in non-operational states
 };
 
 struct EnergyBreakdown {
@@ -52,7 +52,8 @@ struct PowerSummary {
   EnergyBreakdown energy;
 };
 // `interval_peaks_w`: per-interval power of the series (may be empty).
-PowerSummary summarize_power(const EnergyModel& m, const ActivityCounters& end, const std::vector<double>& interval_peaks_w);
+PowerSummary summarize_power(const EnergyModel& m, const ActivityCounters& end,
+                             const std::vector<double>& interval_peaks_w);
 
 // Power the drive draws with no work in an operational / a non-operational state (W).
 double operational_static_w(const EnergyModel& m);

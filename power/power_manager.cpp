@@ -13,8 +13,14 @@ constexpr std::uint32_t kQuietTicksBeforeSleep = 100;
 
 PowerManager::PowerManager(sc_core::sc_module_name name, const PowerConfig& cfg, double idle_operational_w,
                            double idle_non_operational_w, const PowerRunOptions& run)
-    : sc_module(name), cfg_(cfg), idle_w_(idle_operational_w), apst_(run.apst), timeline_(run.timeline),
-      wake_("power_wake"), idle_nonop_w_(idle_non_operational_w), thermal_tick_("thermal_tick") {
+    : sc_module(name),
+      cfg_(cfg),
+      idle_w_(idle_operational_w),
+      apst_(run.apst),
+      timeline_(run.timeline),
+      wake_("power_wake"),
+      idle_nonop_w_(idle_non_operational_w),
+      thermal_tick_("thermal_tick") {
   res_.time_in_state_ps.assign(cfg_.states.size(), 0);
   // The drive starts at its idle steady-state temperature.
   temp_c_ = res_.start_temp_c = res_.max_temp_c = cfg_.ambient_c + idle_w_ * cfg_.r_th_c_per_w;
@@ -88,8 +94,10 @@ void PowerManager::on_thermal_tick() {
   // events); the next command wakes it and the gap is advanced in one exact step.
   quiet_ticks_ = budget_.spent_j() == last_spent_j_ ? quiet_ticks_ + 1 : 0;
   thermal_advance(sc_now_ps());
-  if (quiet_ticks_ < kQuietTicksBeforeSleep) thermal_tick_.notify(sc_ps(kThermalStepPs));
-  else ticking_ = false;
+  if (quiet_ticks_ < kQuietTicksBeforeSleep)
+    thermal_tick_.notify(sc_ps(kThermalStepPs));
+  else
+    ticking_ = false;
 }
 
 TimePs PowerManager::on_host_busy(TimePs now) {

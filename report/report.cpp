@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <fmt/format.h>
-#include <fstream>
 #include <map>
 #include <numeric>
 
@@ -28,17 +27,15 @@ json lat_json(const workload::LatencyHistogram& h, double shift_ns, bool with_pe
   j["N"] = h.count();
   if (with_percentiles && h.count()) {
     json p;
-    for (double q : fio_percentiles())
-      p[fmt::format("{:.6f}", q)] = std::max(0.0, double(h.percentile(q)) - shift_ns);
+    for (double q : fio_percentiles()) p[fmt::format("{:.6f}", q)] = std::max(0.0, double(h.percentile(q)) - shift_ns);
     j["percentile"] = p;
   }
   if (with_bins && h.count()) {
     // fio json+: latency value in ns -> number of I/Os, one entry per non-empty bucket of
     // the model's log-linear histogram (128 sub-buckets per power of two; fio uses 64).
     std::map<std::uint64_t, std::uint64_t> bins;
-    h.for_each_bucket([&](std::uint64_t mid, std::uint64_t n) {
-      bins[std::uint64_t(std::max(0.0, double(mid) - shift_ns))] += n;
-    });
+    h.for_each_bucket(
+        [&](std::uint64_t mid, std::uint64_t n) { bins[std::uint64_t(std::max(0.0, double(mid) - shift_ns))] += n; });
     json b = json::object();
     for (const auto& [ns, n] : bins) b[std::to_string(ns)] = n;
     j["bins"] = b;
@@ -84,15 +81,17 @@ std::string bw_str(double bytes_per_s) {
   return bin + " (" + dec + ")";
 }
 
-void normal_dir(std::string& out, const char* label, const workload::DirectionStats& d, TimePs runtime_ps, double slat_ns) {
+void normal_dir(std::string& out, const char* label, const workload::DirectionStats& d, TimePs runtime_ps,
+                double slat_ns) {
   if (!d.ios) return;
   const double rt = seconds(runtime_ps);
   out += fmt::format("  {}: IOPS={}, BW={}({:.0f}MiB/{:.0f}msec)\n", label, num2str(double(d.ios) / rt),
                      bw_str(double(d.bytes) / rt), double(d.bytes) / 1048576.0, rt * 1e3);
   const workload::LatencyHistogram& h = d.lat_ns;
   out += fmt::format("    slat (nsec): min={:.0f}, max={:.0f}, avg={:.2f}, stdev=0.00\n", slat_ns, slat_ns, slat_ns);
-  out += fmt::format("    clat (usec): min={:.2f}, max={:.2f}, avg={:.2f}, stdev={:.2f}\n", (double(h.min()) - slat_ns) / 1e3,
-                     (double(h.max()) - slat_ns) / 1e3, (h.mean() - slat_ns) / 1e3, h.stddev() / 1e3);
+  out += fmt::format("    clat (usec): min={:.2f}, max={:.2f}, avg={:.2f}, stdev={:.2f}\n",
+                     (double(h.min()) - slat_ns) / 1e3, (double(h.max()) - slat_ns) / 1e3, (h.mean() - slat_ns) / 1e3,
+                     h.stddev() / 1e3);
   out += fmt::format("     lat (usec): min={:.2f}, max={:.2f}, avg={:.2f}, stdev={:.2f}\n", double(h.min()) / 1e3,
                      double(h.max()) / 1e3, h.mean() / 1e3, h.stddev() / 1e3);
   out += "    clat percentiles (usec):\n";
@@ -132,7 +131,8 @@ std::vector<ReportEntry> report_entries(const workload::FioJobFile& jf, const mo
     const workload::FioJob& j = jf.jobs[s.job_index];
     if (j.group_reporting) {
       // fio merges every job of a group under group_reporting, named after the first.
-      auto it = std::find_if(out.begin(), out.end(), [&](const ReportEntry& e) { return e.grouped && e.group == s.group; });
+      auto it =
+          std::find_if(out.begin(), out.end(), [&](const ReportEntry& e) { return e.grouped && e.group == s.group; });
       if (it != out.end()) {
         it->read.merge(s.read);
         it->write.merge(s.write);
@@ -189,7 +189,8 @@ json power_loss_json(const model::RunResult& r) {
   for (const model::PowerLossEvent& e : r.power_losses) {
     json lost = json::array();
     for (const auto& w : e.scan.lost)
-      lost.push_back({{"lpn", w.lpn}, {"seq", w.seq}, {"recovered_seq", w.recovered_seq}, {"acknowledged", w.acknowledged}});
+      lost.push_back(
+          {{"lpn", w.lpn}, {"seq", w.seq}, {"recovered_seq", w.recovered_seq}, {"acknowledged", w.acknowledged}});
     events.push_back({{"at_s", s_from_ps(e.cut_ps)},
                       {"plp", e.plp},
                       {"hold_up_ms", double(e.hold_up_ps) / kPsPerMs},
@@ -213,24 +214,27 @@ json power_loss_json(const model::RunResult& r) {
                       {"lost", lost}});
   }
   return {{"planned", r.power_losses_planned},
-                     {"happened", r.power_losses.size()},
-                     {"ended_run", r.ended_by_power_loss},
-                     {"events", events}};
+          {"happened", r.power_losses.size()},
+          {"ended_run", r.ended_by_power_loss},
+          {"events", events}};
 }
 
 // --verify: checks by point and the first mismatches.
 json verify_json(const model::DriveResults& d) {
   json listed = json::array();
   for (const auto& m : d.verify_mismatches)
-    listed.push_back({{"point", ftl::verify_point_name(m.point)}, {"lpn", m.lpn}, {"expected_seq", m.expected_seq},
-                      {"found_lpn", m.found_lpn}, {"found_seq", m.found_seq}});
+    listed.push_back({{"point", ftl::verify_point_name(m.point)},
+                      {"lpn", m.lpn},
+                      {"expected_seq", m.expected_seq},
+                      {"found_lpn", m.found_lpn},
+                      {"found_seq", m.found_seq}});
   return {{"checked", d.verify.checked},
-                 {"mismatches", d.verify.mismatches},
-                 {"writes_tagged", d.verify.writes_tagged},
-                 {"host_read_checks", d.verify.host_read_checks},
-                 {"relocation_checks", d.verify.relocation_checks},
-                 {"readback_checks", d.verify.readback_checks},
-                 {"first_mismatches", listed}};
+          {"mismatches", d.verify.mismatches},
+          {"writes_tagged", d.verify.writes_tagged},
+          {"host_read_checks", d.verify.host_read_checks},
+          {"relocation_checks", d.verify.relocation_checks},
+          {"readback_checks", d.verify.readback_checks},
+          {"first_mismatches", listed}};
 }
 
 // Whole-run power, its breakdown, the power states and the power series.
@@ -240,16 +244,11 @@ json power_json(const ReportInput& in) {
   const power::PowerSummary p = run_power_summary(in, pt);
   json breakdown = json::object();
   for (const auto& [name, j] : p.energy.parts()) breakdown[name] = p.seconds > 0 ? j / p.seconds : 0.0;
-  return {{"average_w", p.average_w},
-                {"peak_w", p.peak_w},
-                {"energy_j", p.energy_j},
-                {"mb_per_s_per_w", p.mb_per_s_per_w},
-                {"iops_per_w", p.iops_per_w},
-                {"uj_per_io", p.uj_per_io},
-                {"breakdown_w", breakdown},
-                {"window", "whole simulated time, ramp included"},
-                {"states", power_states_json(in)},
-                {"series", {{"columns", pt.columns}, {"rows", pt.rows}}}};
+  return {{"average_w", p.average_w},        {"peak_w", p.peak_w},
+          {"energy_j", p.energy_j},          {"mb_per_s_per_w", p.mb_per_s_per_w},
+          {"iops_per_w", p.iops_per_w},      {"uj_per_io", p.uj_per_io},
+          {"breakdown_w", breakdown},        {"window", "whole simulated time, ramp included"},
+          {"states", power_states_json(in)}, {"series", {{"columns", pt.columns}, {"rows", pt.rows}}}};
 }
 
 json report_json(const ReportInput& in, bool latency_bins) {
@@ -277,16 +276,17 @@ json report_json(const ReportInput& in, bool latency_bins) {
                        {"random_steady_state_round", r.precondition.random_steady_round},
                        {"random_range_bytes_simulated", r.precondition.random_range_bytes}};
   if (const model::SteadyRoundsReport& ss = r.steady_rounds; ss.max_rounds)
-    s["steady_state"] = {{"tracked", "iops"},
-                         {"rule", "SNIA PTS: 5-round window, range <= 20% and least-squares excursion <= 10% of the mean"},
-                         {"round_s", ss.round_s},
-                         {"max_rounds", ss.max_rounds},
-                         {"round_iops", ss.round_iops},
-                         {"round_mbps", ss.round_mbps},
-                         {"steady", ss.steady},
-                         {"steady_round", ss.steady_round},
-                         {"window_iops", ss.window_iops},
-                         {"window_mbps", ss.window_mbps}};
+    s["steady_state"] = {
+        {"tracked", "iops"},
+        {"rule", "SNIA PTS: 5-round window, range <= 20% and least-squares excursion <= 10% of the mean"},
+        {"round_s", ss.round_s},
+        {"max_rounds", ss.max_rounds},
+        {"round_iops", ss.round_iops},
+        {"round_mbps", ss.round_mbps},
+        {"steady", ss.steady},
+        {"steady_round", ss.steady_round},
+        {"window_iops", ss.window_iops},
+        {"window_mbps", ss.window_mbps}};
   s["seed"] = in.options.seed;
   s["ignored_job_keys"] = in.jobs.ignored_keys;
   const TimePs span = r.sim_end_ps;
@@ -305,7 +305,8 @@ json report_json(const ReportInput& in, bool latency_bins) {
   s["power"] = power_json(in);
   if (in.options.timeseries_interval_ps && !r.timeseries.empty()) {
     const model::SeriesTable t = model::time_series_table(r.timeseries, in.profile.config, in.layout);
-    s["timeseries"] = {{"interval_s", in.options.timeseries_interval_ps * 1e-12}, {"columns", t.columns}, {"rows", t.rows}};
+    s["timeseries"] = {
+        {"interval_s", in.options.timeseries_interval_ps * 1e-12}, {"columns", t.columns}, {"rows", t.rows}};
   }
   const double wall = r.wall_simulation_s;
   s["wallclock"] = {{"precondition_s", r.wall_precondition_s},
@@ -346,14 +347,15 @@ json power_states_json(const ReportInput& in) {
           {"apst_entries", r.power_states.apst_entries},
           {"wakeups", r.power_states.wakeups},
           {"exit_latency_charged_s", seconds(r.power_states.exit_latency_charged_ps)},
-          {"thermal", {{"start_c", r.power_states.start_temp_c},
-                       {"max_c", r.power_states.max_temp_c},
-                       {"end_c", r.power_states.end_temp_c},
-                       {"above_warning_s", seconds(r.power_states.above_warning_ps)},
-                       {"above_critical_s", seconds(r.power_states.above_critical_ps)},
-                       {"hctm_light_s", seconds(r.power_states.hctm_light_ps)},
-                       {"hctm_heavy_s", seconds(r.power_states.hctm_heavy_ps)},
-                       {"hctm_transitions", r.power_states.hctm_transitions}}},
+          {"thermal",
+           {{"start_c", r.power_states.start_temp_c},
+            {"max_c", r.power_states.max_temp_c},
+            {"end_c", r.power_states.end_temp_c},
+            {"above_warning_s", seconds(r.power_states.above_warning_ps)},
+            {"above_critical_s", seconds(r.power_states.above_critical_ps)},
+            {"hctm_light_s", seconds(r.power_states.hctm_light_ps)},
+            {"hctm_heavy_s", seconds(r.power_states.hctm_heavy_ps)},
+            {"hctm_transitions", r.power_states.hctm_transitions}}},
           {"cap_throttled_ops", r.power_throttled_ops},
           {"cap_throttle_delay_s", seconds(r.power_throttle_delay_ps)}};
 }
@@ -361,11 +363,11 @@ json power_states_json(const ReportInput& in) {
 // One line per power cut: the hold-up, the flush and what the recovery scan found.
 std::string power_loss_text(const model::PowerLossEvent& e) {
   std::string out;
-  out += fmt::format("  power loss at {:.6f} s: {}, {} buffered IUs, {} commands aborted; ", s_from_ps(e.cut_ps),
-                     e.plp ? fmt::format("PLP {:.2f} J / {:.1f} ms hold-up", e.energy_available_j,
-                                         double(e.hold_up_ps) / kPsPerMs)
-                           : std::string("no PLP"),
-                     e.buffered_ius_at_cut, e.aborted_commands);
+  out += fmt::format(
+      "  power loss at {:.6f} s: {}, {} buffered IUs, {} commands aborted; ", s_from_ps(e.cut_ps),
+      e.plp ? fmt::format("PLP {:.2f} J / {:.1f} ms hold-up", e.energy_available_j, double(e.hold_up_ps) / kPsPerMs)
+            : std::string("no PLP"),
+      e.buffered_ius_at_cut, e.aborted_commands);
   if (e.clean)
     out += fmt::format("flushed in {:.1f} us ({:.3f} J); ", double(e.flushed_after_ps) / kPsPerUs, e.energy_used_j);
   else
@@ -396,18 +398,19 @@ std::string power_text(const ReportInput& in) {
     if (r.power_states.time_in_state_ps[i])
       res += fmt::format("{}PS{} ({:.0f} W{}) {:.3f} s", res.empty() ? "" : ", ", i, st[i].mp_w,
                          st[i].non_operational ? ", non-operational" : "", seconds(r.power_states.time_in_state_ps[i]));
-  out += fmt::format("  power states: {}; MP cap held back {} operations ({:.3f} ms in total){}\n", res,
-                     r.power_throttled_ops, seconds(r.power_throttle_delay_ps) * 1e3,
-                     r.power_states.apst_entries
-                         ? fmt::format("; APST entries {}, wake-ups {} (exit latency {:.3f} ms charged)",
-                                       r.power_states.apst_entries, r.power_states.wakeups,
-                                       seconds(r.power_states.exit_latency_charged_ps) * 1e3)
-                         : "");
+  out += fmt::format(
+      "  power states: {}; MP cap held back {} operations ({:.3f} ms in total){}\n", res, r.power_throttled_ops,
+      seconds(r.power_throttle_delay_ps) * 1e3,
+      r.power_states.apst_entries
+          ? fmt::format("; APST entries {}, wake-ups {} (exit latency {:.3f} ms charged)", r.power_states.apst_entries,
+                        r.power_states.wakeups, seconds(r.power_states.exit_latency_charged_ps) * 1e3)
+          : "");
   const auto& ps = r.power_states;
-  out += fmt::format("  thermal: composite {:.1f} -> {:.1f} C (max {:.1f} C); above warning {:.3f} s, critical {:.3f} s; "
-                     "HCTM light {:.3f} s, heavy {:.3f} s\n",
-                     ps.start_temp_c, ps.end_temp_c, ps.max_temp_c, seconds(ps.above_warning_ps),
-                     seconds(ps.above_critical_ps), seconds(ps.hctm_light_ps), seconds(ps.hctm_heavy_ps));
+  out += fmt::format(
+      "  thermal: composite {:.1f} -> {:.1f} C (max {:.1f} C); above warning {:.3f} s, critical {:.3f} s; "
+      "HCTM light {:.3f} s, heavy {:.3f} s\n",
+      ps.start_temp_c, ps.end_temp_c, ps.max_temp_c, seconds(ps.above_warning_ps), seconds(ps.above_critical_ps),
+      seconds(ps.hctm_light_ps), seconds(ps.hctm_heavy_ps));
   return out;
 }
 
@@ -422,32 +425,36 @@ std::string report_normal(const ReportInput& in) {
     normal_dir(out, "trim", e.trim, e.runtime_ps, slat_ns);
   }
   const model::DriveResults& d = r.drive;
+  out += fmt::format("\nssdtwin: drive '{}' at scale {} ({} dies, {} block groups per die), {:.3f} s simulated\n",
+                     in.profile.config.name, in.layout.scale, in.layout.geo.dies, in.layout.geo.bgs_per_die,
+                     seconds(r.sim_end_ps));
   out += fmt::format(
-      "\nssdtwin: drive '{}' at scale {} ({} dies, {} block groups per die), {:.3f} s simulated\n",
-      in.profile.config.name, in.layout.scale, in.layout.geo.dies, in.layout.geo.bgs_per_die, seconds(r.sim_end_ps));
-  out += fmt::format("  nand: reads={}, programs={}, erases={}, suspends={}/{} (program/erase), die util={:.1f}%, "
-                     "channel util={:.1f}%\n",
-                     d.flash.reads, d.flash.programs, d.flash.erases, d.flash.program_suspends, d.flash.erase_suspends,
-                     model::mean_fraction(d.flash.die_busy_ps, r.sim_end_ps) * 100,
-                     model::mean_fraction(d.flash.channel_busy_ps, r.sim_end_ps) * 100);
+      "  nand: reads={}, programs={}, erases={}, suspends={}/{} (program/erase), die util={:.1f}%, "
+      "channel util={:.1f}%\n",
+      d.flash.reads, d.flash.programs, d.flash.erases, d.flash.program_suspends, d.flash.erase_suspends,
+      model::mean_fraction(d.flash.die_busy_ps, r.sim_end_ps) * 100,
+      model::mean_fraction(d.flash.channel_busy_ps, r.sim_end_ps) * 100);
   out += fmt::format("  ftl: host IUs written={}, GC relocated IUs={}, write amplification={:.3f}\n",
                      d.ftl.host_written_ius, d.mapping.gc_ius_programmed, d.waf);
   if (d.read_ahead.nand_reads)
     out += fmt::format("  read-ahead: {} page reads, host IUs served from it {} (+{} joined in flight), unused {}\n",
                        d.read_ahead.nand_reads, d.read_ahead.hit_ius, d.read_ahead.joined_ius, d.read_ahead.unused_ius);
   for (const model::PowerLossEvent& e : r.power_losses) out += power_loss_text(e);
-  if (r.ended_by_power_loss) out += "  the run ended at the last power loss (torn state: the model does not resume from it)\n";
+  if (r.ended_by_power_loss)
+    out += "  the run ended at the last power loss (torn state: the model does not resume from it)\n";
   if (d.verified)
-    out += fmt::format("  verify: {} checks ({} host reads, {} relocations, {} read-back), {} mismatches\n", d.verify.checked,
-                       d.verify.host_read_checks, d.verify.relocation_checks, d.verify.readback_checks,
-                       d.verify.mismatches);
+    out += fmt::format("  verify: {} checks ({} host reads, {} relocations, {} read-back), {} mismatches\n",
+                       d.verify.checked, d.verify.host_read_checks, d.verify.relocation_checks,
+                       d.verify.readback_checks, d.verify.mismatches);
   if (const model::SteadyRoundsReport& ss = r.steady_rounds; ss.max_rounds) {
     if (ss.steady)
-      out += fmt::format("  steady state (SNIA, IOPS over 5 rounds of {:.3g} s): reached at round {}; window {:.0f} IOPS, "
-                         "{:.1f} MB/s\n", ss.round_s, ss.steady_round, ss.window_iops, ss.window_mbps);
+      out += fmt::format(
+          "  steady state (SNIA, IOPS over 5 rounds of {:.3g} s): reached at round {}; window {:.0f} IOPS, "
+          "{:.1f} MB/s\n",
+          ss.round_s, ss.steady_round, ss.window_iops, ss.window_mbps);
     else
-      out += fmt::format("  steady state (SNIA, IOPS over 5 rounds of {:.3g} s): NOT reached in {} rounds\n", ss.round_s,
-                         ss.round_iops.size());
+      out += fmt::format("  steady state (SNIA, IOPS over 5 rounds of {:.3g} s): NOT reached in {} rounds\n",
+                         ss.round_s, ss.round_iops.size());
   }
   out += power_text(in);
   out += fmt::format("  pcie: payload ceiling {:.2f} GB/s per direction\n", d.link_payload_ceiling_bytes_per_s / 1e9);
@@ -457,38 +464,6 @@ std::string report_normal(const ReportInput& in) {
     out += fmt::format("  note: host-only job keys ignored: {}\n", keys);
   }
   return out;
-}
-
-std::vector<std::string> write_fio_logs(const workload::FioJobFile& jobs, const model::RunResult& r) {
-  std::vector<std::string> written;
-  std::uint32_t x = 0;
-  for (const workload::JobStats& st : r.jobs) {
-    ++x;
-    const workload::FioJob& j = jobs.jobs[st.job_index];
-    const workload::LogSettings& s = j.logs;
-    if (!s.any()) continue;
-    auto write = [&](const std::string& stem, const char* type, const std::vector<workload::LogRow>& rows) {
-      const std::string path = fmt::format("{}_{}{}.log", stem.empty() ? j.name : stem, type,
-                                           s.per_job ? fmt::format(".{}", x) : "");
-      // Without per_job_logs, clones share a file, as in fio: the first clone creates it.
-      const bool append = !s.per_job && std::find(written.begin(), written.end(), path) != written.end();
-      std::ofstream f(path, append ? std::ios::app : std::ios::trunc);
-      if (!f) throw config::InputError(fmt::format("{}: cannot write log file '{}'", workload::job_where(jobs.path, j), path));
-      for (const workload::LogRow& row : rows) {
-        if (s.offset) f << fmt::format("{}, {}, {}, {}, {}, 0\n", row.t_ms, row.value, row.dir, row.bs, row.offset);
-        else f << fmt::format("{}, {}, {}, {}, 0\n", row.t_ms, row.value, row.dir, row.bs);
-      }
-      if (!append) written.push_back(path);
-    };
-    if (s.bw) write(s.bw_name, "bw", st.logs.bw);
-    if (s.iops) write(s.iops_name, "iops", st.logs.iops);
-    if (s.lat) {
-      write(s.lat_name, "lat", st.logs.lat);
-      write(s.lat_name, "clat", st.logs.clat);
-      write(s.lat_name, "slat", st.logs.slat);
-    }
-  }
-  return written;
 }
 
 }  // namespace ssdtwin::report

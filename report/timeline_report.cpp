@@ -23,11 +23,21 @@ nlohmann::ordered_json timeline_chrome_json(const model::RunResult& r) {
   for (const ActivityInterval& e : r.timeline) {
     const char* name = "?";
     switch (e.kind) {
-      case ActivityInterval::Read: name = e.gc ? "tR GC" : "tR host"; break;
-      case ActivityInterval::Program: name = "tPROG"; break;
-      case ActivityInterval::Erase: name = "tBERS"; break;
-      case ActivityInterval::ReadOut: name = e.gc ? "data out GC" : "data out"; break;
-      case ActivityInterval::ProgramIn: name = "data in"; break;
+      case ActivityInterval::Read:
+        name = e.gc ? "tR GC" : "tR host";
+        break;
+      case ActivityInterval::Program:
+        name = "tPROG";
+        break;
+      case ActivityInterval::Erase:
+        name = "tBERS";
+        break;
+      case ActivityInterval::ReadOut:
+        name = e.gc ? "data out GC" : "data out";
+        break;
+      case ActivityInterval::ProgramIn:
+        name = "data in";
+        break;
     }
     events.push_back({{"name", name},
                       {"cat", e.channel ? "channel" : "die"},
@@ -45,13 +55,14 @@ nlohmann::ordered_json timeline_chrome_json(const model::RunResult& r) {
                       {"ts", double(q.t_ps) / double(kPsPerUs)},
                       {"pid", 3},
                       {"args", {{"commands", q.outstanding}}}});
-  return {{"traceEvents", events},
-          {"displayTimeUnit", "ns"},
-          {"otherData",
-           {{"generator", "ssdtwin"},
-            {"window_start_us", double(r.timeline_from_ps) / double(kPsPerUs)},
-            {"window_end_us", double(r.timeline_to_ps) / double(kPsPerUs)},
-            {"note", "intervals overlapping the window, as booked (a suspend stretches a program without a new entry)"}}}};
+  return {
+      {"traceEvents", events},
+      {"displayTimeUnit", "ns"},
+      {"otherData",
+       {{"generator", "ssdtwin"},
+        {"window_start_us", double(r.timeline_from_ps) / double(kPsPerUs)},
+        {"window_end_us", double(r.timeline_to_ps) / double(kPsPerUs)},
+        {"note", "intervals overlapping the window, as booked (a suspend stretches a program without a new entry)"}}}};
 }
 
 }  // namespace ssdtwin::report

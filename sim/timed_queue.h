@@ -35,9 +35,7 @@ class TimedQueue {
     std::uint64_t seq;
     T value;
   };
-  static bool before(const Item& a, const Item& b) {
-    return a.when < b.when || (a.when == b.when && a.seq < b.seq);
-  }
+  static bool before(const Item& a, const Item& b) { return a.when < b.when || (a.when == b.when && a.seq < b.seq); }
   void sift_up(std::size_t i) {
     Item it = heap_[i];
     while (i > 0) {

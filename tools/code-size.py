@@ -10,6 +10,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LIB = ['sim', 'nand', 'ftl', 'firmware', 'power', 'host_if', 'config', 'workload', 'model', 'report', 'lab']
 ALL = LIB + ['apps']
 FILE_MAX, FUNC_MAX, FOLDER_MAX = 500, 80, 0.25
+# Declarative tables, one entry per key or statistic and no control flow (docs/architecture.md).
+TABLES = {('config/config_keys.cpp', 'build'), ('workload/fio_keys.cpp', 'fio_keys'),
+          ('model/run_statistics.cpp', 'run_statistics')}
 
 def sources(folder):
     for d, _, fs in os.walk(os.path.join(ROOT, folder)):
@@ -63,7 +66,11 @@ def main():
                 bad += 1
                 print(f'file over {FILE_MAX} lines: {rel} ({n})')
             for sig, line, length in functions(p):
-                if length > FUNC_MAX:
+                m = re.search(r'([A-Za-z_~][A-Za-z_0-9:]*)\s*\(', sig)
+                name = m.group(1).split('::')[-1] if m else ''
+                if length > FUNC_MAX and (rel, name) in TABLES:
+                    print(f'table (allowed): {rel}:{line} ({length}) {name}')
+                elif length > FUNC_MAX:
                     bad += 1
                     print(f'function over {FUNC_MAX} lines: {rel}:{line} ({length}) {sig[:90]}')
     return 1 if check and bad else 0

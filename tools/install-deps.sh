@@ -15,6 +15,7 @@ packages=(
   libnlopt-cxx-dev        # ssdtwin calibrate (derivative-free fitting)
   fio                     # tests: a real fio result imported as lab records
   clang libclang-rt-14-dev  # tools/fuzz.sh: libFuzzer targets (preset "fuzz")
+  clang-format clang-tidy   # tools/format.sh, .clang-tidy (house style, checked by a test)
 )
 
 missing=()

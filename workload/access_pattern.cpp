@@ -47,9 +47,8 @@ AccessPattern::AccessPattern(const RandomDistribution& d, std::uint64_t blocks, 
     std::uint64_t first = 0;
     double cum = 0;
     for (const auto& z : d_.zones) {
-      std::uint64_t count = d_.kind == RandDist::Zoned
-                                ? std::uint64_t(std::llround(z.size_pct / 100.0 * double(n_)))
-                                : z.size_bytes / std::max<std::uint64_t>(scale, 1) / block_bytes;
+      std::uint64_t count = d_.kind == RandDist::Zoned ? std::uint64_t(std::llround(z.size_pct / 100.0 * double(n_)))
+                                                       : z.size_bytes / std::max<std::uint64_t>(scale, 1) / block_bytes;
       count = std::max<std::uint64_t>(count, 1);
       if (first >= n_) first = n_ - 1;
       count = std::min(count, n_ - first);
@@ -81,8 +80,10 @@ std::uint64_t AccessPattern::place(std::uint64_t rank0) const {
 
 std::uint64_t AccessPattern::next_skewed(Rng& rng) {
   switch (d_.kind) {
-    case RandDist::Uniform: return rng.below(n_);
-    case RandDist::Zipf: return place(zipf_rank(rng) - 1);
+    case RandDist::Uniform:
+      return rng.below(n_);
+    case RandDist::Zipf:
+      return place(zipf_rank(rng) - 1);
     case RandDist::Pareto: {
       const double r = double(n_ - 1) * std::pow(rng.unit(), pareto_pow_);
       return place(std::min<std::uint64_t>(n_ - 1, std::uint64_t(r)));

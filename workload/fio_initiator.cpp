@@ -6,8 +6,8 @@
 
 namespace ssdtwin::workload {
 
-FioInitiator::FioInitiator(sc_core::sc_module_name name, const InitiatorSetup& setup,
-                           const host_if::HostConfig& host, std::function<void(FioInitiator&)> on_done)
+FioInitiator::FioInitiator(sc_core::sc_module_name name, const InitiatorSetup& setup, const host_if::HostConfig& host,
+                           std::function<void(FioInitiator&)> on_done)
     : sc_module(name),
       socket("socket"),
       setup_(setup),
@@ -34,13 +34,15 @@ FioInitiator::FioInitiator(sc_core::sc_module_name name, const InitiatorSetup& s
   if (setup.job.zone_strided) {
     zone_size_ = std::max<std::uint64_t>(setup.job.zonesize / setup.scale, align_);
     const std::uint64_t range = setup.job.zonerange ? setup.job.zonerange : setup.job.zonesize;
-    zone_range_ = std::min(setup.region_bytes, std::max<std::uint64_t>(range / setup.scale / align_ * align_, setup.job.max_bs()));
+    zone_range_ = std::min(setup.region_bytes,
+                           std::max<std::uint64_t>(range / setup.scale / align_ * align_, setup.job.max_bs()));
     zone_step_ = zone_range_ + setup.job.zoneskip / setup.scale;
   }
   if (setup.trace) {
     trace_timed_ = setup.job.trace->timed && !setup.job.replay_no_stall;
     if (std::any_of(setup.trace->begin(), setup.trace->end(), [](const TraceIo& io) { return io.dir == kDirTrim; }))
-      for (std::size_t i = 0; i < slots_.size(); ++i) dealloc_.push_back(std::make_unique<host_if::DeallocateExtension>());
+      for (std::size_t i = 0; i < slots_.size(); ++i)
+        dealloc_.push_back(std::make_unique<host_if::DeallocateExtension>());
   }
   SC_METHOD(on_wake);
   sensitive << wake_.event();
@@ -50,7 +52,8 @@ FioInitiator::FioInitiator(sc_core::sc_module_name name, const InitiatorSetup& s
 FioInitiator::~FioInitiator() {
   // Trace slots own their extension; detach it so the payload does not free it too.
   for (std::size_t i = 0; i < dealloc_.size(); ++i)
-    if (slots_[i].trans.get_extension<host_if::DeallocateExtension>()) slots_[i].trans.clear_extension(dealloc_[i].get());
+    if (slots_[i].trans.get_extension<host_if::DeallocateExtension>())
+      slots_[i].trans.clear_extension(dealloc_[i].get());
 }
 
 bool FioInitiator::may_issue_bytes() const {
@@ -58,7 +61,8 @@ bool FioInitiator::may_issue_bytes() const {
 }
 
 bool FioInitiator::may_issue(TimePs issue_ps) const {
-  return issue_ps < stop_ps_ && may_issue_bytes() && (setup_.job.number_ios == 0 || issued_ios_ < setup_.job.number_ios);
+  return issue_ps < stop_ps_ && may_issue_bytes() &&
+         (setup_.job.number_ios == 0 || issued_ios_ < setup_.job.number_ios);
 }
 
 void FioInitiator::start(TimePs now) {
@@ -132,7 +136,9 @@ void FioInitiator::issue(std::uint32_t slot, TimePs issue_ps) {
   s.outstanding = true;
   s.planned = false;
   const bool trim = j.is_trim() || s.dir == kDirTrim;
-  s.trans.set_command(trim ? tlm::TLM_IGNORE_COMMAND : s.dir == kDirRead ? tlm::TLM_READ_COMMAND : tlm::TLM_WRITE_COMMAND);
+  s.trans.set_command(trim                ? tlm::TLM_IGNORE_COMMAND
+                      : s.dir == kDirRead ? tlm::TLM_READ_COMMAND
+                                          : tlm::TLM_WRITE_COMMAND);
   if (!dealloc_.empty()) {
     host_if::DeallocateExtension* e = dealloc_[slot].get();
     const bool has = s.trans.get_extension<host_if::DeallocateExtension>() != nullptr;
@@ -164,8 +170,7 @@ void FioInitiator::issue(std::uint32_t slot, TimePs issue_ps) {
   }
 }
 
-tlm::tlm_sync_enum FioInitiator::nb_transport_bw(tlm::tlm_generic_payload& t, tlm::tlm_phase& ph,
-                                                 sc_core::sc_time& d) {
+tlm::tlm_sync_enum FioInitiator::nb_transport_bw(tlm::tlm_generic_payload& t, tlm::tlm_phase& ph, sc_core::sc_time& d) {
   if (ph != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
   const auto offset = reinterpret_cast<const char*>(&t) - reinterpret_cast<const char*>(&slots_[0].trans);
   const std::uint32_t slot = static_cast<std::uint32_t>(offset / std::ptrdiff_t(sizeof(Slot)));

@@ -63,7 +63,7 @@ class FioInitiator : public sc_core::sc_module {
   FioInitiator(sc_core::sc_module_name name, const InitiatorSetup& setup, const host_if::HostConfig& host,
                std::function<void(FioInitiator&)> on_done);
   ~FioInitiator() override;
-  void start(TimePs now);  // called by the group scheduler
+  void start(TimePs now);                                       // called by the group scheduler
   void stop_at(TimePs t) { stop_ps_ = std::min(stop_ps_, t); }  // ends the runtime early
   // The drive lost power: completions reaped from now on never happened for the host
   // (counted as aborted, not in the statistics) and no slot issues until power_on().
@@ -77,8 +77,8 @@ class FioInitiator : public sc_core::sc_module {
  private:
   struct Slot {
     tlm::tlm_generic_payload trans;
-    TimePs issued_ps = 0;    // fio's submission time
-    TimePs seen_ps = 0;      // MSI-X arrival of the outstanding command
+    TimePs issued_ps = 0;  // fio's submission time
+    TimePs seen_ps = 0;    // MSI-X arrival of the outstanding command
     bool outstanding = false;
     // The next I/O, drawn when the slot first wants to issue and kept while a rate cap
     // holds it back.

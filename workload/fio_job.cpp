@@ -53,10 +53,20 @@ std::uint64_t FioJob::max_bs() const {
 
 std::uint64_t parse_fio_size(const std::string& v) {
   const auto [num, suffix] = split_number(trim(v));
-  static const std::map<std::string, double> mult = {
-      {"", 1.0},     {"b", 1.0},          {"k", 1024.0},          {"kb", 1024.0},           {"kib", 1024.0},
-      {"m", 1048576.0}, {"mb", 1048576.0}, {"mib", 1048576.0},  {"g", 1073741824.0},      {"gb", 1073741824.0},
-      {"gib", 1073741824.0}, {"t", 1099511627776.0}, {"tb", 1099511627776.0}, {"tib", 1099511627776.0}};
+  static const std::map<std::string, double> mult = {{"", 1.0},
+                                                     {"b", 1.0},
+                                                     {"k", 1024.0},
+                                                     {"kb", 1024.0},
+                                                     {"kib", 1024.0},
+                                                     {"m", 1048576.0},
+                                                     {"mb", 1048576.0},
+                                                     {"mib", 1048576.0},
+                                                     {"g", 1073741824.0},
+                                                     {"gb", 1073741824.0},
+                                                     {"gib", 1073741824.0},
+                                                     {"t", 1099511627776.0},
+                                                     {"tb", 1099511627776.0},
+                                                     {"tib", 1099511627776.0}};
   const auto it = mult.find(suffix);
   if (it == mult.end()) throw std::invalid_argument("bad suffix");
   const auto bytes = config::scaled_whole(num, it->second);
@@ -66,9 +76,9 @@ std::uint64_t parse_fio_size(const std::string& v) {
 
 TimePs parse_fio_time(const std::string& v, double default_unit_ps) {
   const auto [num, suffix] = split_number(trim(v));
-  static const std::map<std::string, double> ps = {
-      {"", 0},  {"s", 1e12},   {"sec", 1e12},  {"us", 1e6},     {"usec", 1e6},   {"ms", 1e9},
-      {"msec", 1e9}, {"m", 60e12}, {"min", 60e12}, {"h", 3600e12}, {"hr", 3600e12}};
+  static const std::map<std::string, double> ps = {{"", 0},        {"s", 1e12},    {"sec", 1e12},  {"us", 1e6},
+                                                   {"usec", 1e6},  {"ms", 1e9},    {"msec", 1e9},  {"m", 60e12},
+                                                   {"min", 60e12}, {"h", 3600e12}, {"hr", 3600e12}};
   const auto it = ps.find(suffix);
   if (it == ps.end()) throw std::invalid_argument("bad suffix");
   // At most 10^6 s (11.6 days) of simulated time: TimePs holds 213 days.
@@ -77,9 +87,7 @@ TimePs parse_fio_time(const std::string& v, double default_unit_ps) {
   return *t;
 }
 
-FioJobFile parse_fio_job_text(const std::string& text, const std::string& path) {
-  return FioParser(path).parse(text);
-}
+FioJobFile parse_fio_job_text(const std::string& text, const std::string& path) { return FioParser(path).parse(text); }
 
 void apply_job_overrides(FioJobFile& f, const std::vector<std::string>& options) {
   for (const auto& o : options) FioParser("option '--job-set'").override_jobs(f, o);
@@ -99,14 +107,22 @@ std::string job_where(const std::string& path, const FioJob& j) {
 
 const char* rw_name(RwMode m) {
   switch (m) {
-    case RwMode::Read: return "read";
-    case RwMode::Write: return "write";
-    case RwMode::RandRead: return "randread";
-    case RwMode::RandWrite: return "randwrite";
-    case RwMode::ReadWrite: return "rw";
-    case RwMode::RandRW: return "randrw";
-    case RwMode::Trim: return "trim";
-    case RwMode::RandTrim: return "randtrim";
+    case RwMode::Read:
+      return "read";
+    case RwMode::Write:
+      return "write";
+    case RwMode::RandRead:
+      return "randread";
+    case RwMode::RandWrite:
+      return "randwrite";
+    case RwMode::ReadWrite:
+      return "rw";
+    case RwMode::RandRW:
+      return "randrw";
+    case RwMode::Trim:
+      return "trim";
+    case RwMode::RandTrim:
+      return "randtrim";
   }
   return "?";
 }

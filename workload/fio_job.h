@@ -50,7 +50,7 @@ enum class RandDist { Uniform, Zipf, Pareto, Normal, Zoned, ZonedAbs };
 struct RandomDistribution {
   struct Zone {
     double access_pct = 0;
-    double size_pct = 0;          // zoned
+    double size_pct = 0;           // zoned
     std::uint64_t size_bytes = 0;  // zoned_abs
   };
   RandDist kind = RandDist::Uniform;
@@ -85,7 +85,7 @@ struct FioJob {
   // its average does not exceed the cap. 0: no cap.
   double rate_bytes_per_s[2] = {0, 0};
   double rate_iops[2] = {0, 0};
-  std::uint64_t number_ios = 0;  // per clone; 0: no limit (not scaled with --scale: a count)
+  std::uint64_t number_ios = 0;     // per clone; 0: no limit (not scaled with --scale: a count)
   std::optional<SizeSpec> io_size;  // per clone: bytes to transfer (scaled like size)
   std::uint32_t loops = 1;          // size-based jobs repeat the region this many times
   LogSettings logs;                 // write_bw_log, write_iops_log, write_lat_log, log_avg_msec, ...
@@ -133,7 +133,7 @@ FioJobFile parse_fio_job_file(const std::string& path);
 void apply_job_overrides(FioJobFile& f, const std::vector<std::string>& options);
 
 // fio value syntax, exposed for tests and --set.
-std::uint64_t parse_fio_size(const std::string& v);  // throws std::invalid_argument
+std::uint64_t parse_fio_size(const std::string& v);                          // throws std::invalid_argument
 TimePs parse_fio_time(const std::string& v, double default_unit_ps = 1e12);  // a bare number is in that unit
 
 const char* rw_name(RwMode m);

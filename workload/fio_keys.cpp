@@ -24,26 +24,25 @@ struct FioKey {
 
 const std::vector<std::string>& ignored_keys() {
   static const std::vector<std::string> k = {
-      "ioengine", "filename", "thread", "invalidate", "buffered", "norandommap", "cpus_allowed",
-      "cpus_allowed_policy", "numa_cpu_nodes", "numa_mem_policy", "gtod_reduce", "refill_buffers",
-      "zero_buffers", "buffer_compress_percentage", "allow_mounted_write", "exitall", "iodepth_batch",
-      "iodepth_batch_submit", "iodepth_batch_complete", "iodepth_batch_complete_min",
-      "iodepth_batch_complete_max", "iodepth_low", "lat_percentiles", "clat_percentiles",
-      "disable_lat", "disable_slat", "disable_clat", "fadvise_hint", "unified_rw_reporting",
-      "hipri", "registerfiles", "fixedbufs", "sqthread_poll", "kb_base", "description", "random_generator",
-      "replay_redirect", "read_iolog_chunked",
+      "ioengine", "filename", "thread", "invalidate", "buffered", "norandommap", "cpus_allowed", "cpus_allowed_policy",
+      "numa_cpu_nodes", "numa_mem_policy", "gtod_reduce", "refill_buffers", "zero_buffers",
+      "buffer_compress_percentage", "allow_mounted_write", "exitall", "iodepth_batch", "iodepth_batch_submit",
+      "iodepth_batch_complete", "iodepth_batch_complete_min", "iodepth_batch_complete_max", "iodepth_low",
+      "lat_percentiles", "clat_percentiles", "disable_lat", "disable_slat", "disable_clat", "fadvise_hint",
+      "unified_rw_reporting", "hipri", "registerfiles", "fixedbufs", "sqthread_poll", "kb_base", "description",
+      "random_generator", "replay_redirect", "read_iolog_chunked",
       // Data verification checks a real device's data; the model moves no payload (see
       // `ssdtwin run --help`), so verify options are accepted and listed as ignored.
-      "verify", "do_verify", "verify_pattern", "verify_interval", "verify_backlog", "verify_fatal",
-      "verify_async", "verify_offset", "verify_dump", "verify_state_save", "verify_state_load"};
+      "verify", "do_verify", "verify_pattern", "verify_interval", "verify_backlog", "verify_fatal", "verify_async",
+      "verify_offset", "verify_dump", "verify_state_save", "verify_state_load"};
   return k;
 }
 
 const std::map<std::string, RwMode>& rw_values() {
   static const std::map<std::string, RwMode> m = {
-      {"read", RwMode::Read},         {"write", RwMode::Write},      {"randread", RwMode::RandRead},
+      {"read", RwMode::Read},           {"write", RwMode::Write},  {"randread", RwMode::RandRead},
       {"randwrite", RwMode::RandWrite}, {"rw", RwMode::ReadWrite}, {"readwrite", RwMode::ReadWrite},
-      {"randrw", RwMode::RandRW},   {"trim", RwMode::Trim},          {"randtrim", RwMode::RandTrim}};
+      {"randrw", RwMode::RandRW},       {"trim", RwMode::Trim},    {"randtrim", RwMode::RandTrim}};
   return m;
 }
 
@@ -52,9 +51,11 @@ void set_rw(P& p, FioJob& j, S key, S v) {
   if (m.find(':') != std::string::npos) p.fail(key, "the ':N' offset modifier is not supported");
   const auto it = rw_values().find(m);
   if (it == rw_values().end()) {
-    if (m == "trimwrite" || m == "randtrimwrite") p.fail(key, fmt::format("'{}' is not supported yet; use trim or randtrim", v));
+    if (m == "trimwrite" || m == "randtrimwrite")
+      p.fail(key, fmt::format("'{}' is not supported yet; use trim or randtrim", v));
     p.fail(key, fmt::format("'{}' is not allowed; use read, write, randread, randwrite, rw, readwrite, randrw, trim "
-                            "or randtrim", v));
+                            "or randtrim",
+                            v));
   }
   j.rw = it->second;
 }
@@ -85,25 +86,38 @@ const std::vector<FioKey>& fio_keys() {
       {"rw", {"readwrite"}, set_rw},
       {"rwmixread", {}, [](P& p, FioJob& j, S k, S v) { j.rwmixread = p.u32_value(k, v, 0, 100); }},
       {"rwmixwrite", {}, [](P& p, FioJob& j, S k, S v) { j.rwmixread = 100 - p.u32_value(k, v, 0, 100); }},
-      {"bs", {"blocksize"}, [](P& p, FioJob& j, S k, S v) {
+      {"bs",
+       {"blocksize"},
+       [](P& p, FioJob& j, S k, S v) {
          p.per_dir(k, v, 3, [&](std::uint32_t d, S part) { j.bs[d] = BlockSizes{{{p.size_value(k, part), 100.0}}}; });
        }},
-      {"bsrange", {"blocksize_range"}, [](P& p, FioJob& j, S k, S v) {
+      {"bsrange",
+       {"blocksize_range"},
+       [](P& p, FioJob& j, S k, S v) {
          p.per_dir(k, v, 3, [&](std::uint32_t d, S part) { j.bs[d] = p.bs_range(k, part); });
        }},
-      {"bssplit", {}, [](P& p, FioJob& j, S k, S v) {
+      {"bssplit",
+       {},
+       [](P& p, FioJob& j, S k, S v) {
          p.per_dir(k, v, 3, [&](std::uint32_t d, S part) { j.bs[d] = p.bs_split(k, part); });
        }},
       {"random_distribution", {}, [](P& p, FioJob& j, S k, S v) { j.random_distribution = p.distribution(k, v); }},
-      {"percentage_random", {}, [](P& p, FioJob& j, S k, S v) {
+      {"percentage_random",
+       {},
+       [](P& p, FioJob& j, S k, S v) {
          if (v.find(',') != std::string::npos) p.fail(k, "per-direction values are not supported; give one percentage");
          j.percentage_random = p.u32_value(k, v, 0, 100);
        }},
-      {"rate", {}, [](P& p, FioJob& j, S k, S v) {
+      {"rate",
+       {},
+       [](P& p, FioJob& j, S k, S v) {
          p.per_dir(k, v, 2, [&](std::uint32_t d, S part) { j.rate_bytes_per_s[d] = double(p.size_value(k, part)); });
        }},
-      {"rate_iops", {}, [](P& p, FioJob& j, S k, S v) {
-         p.per_dir(k, v, 2, [&](std::uint32_t d, S part) { j.rate_iops[d] = double(p.uint_value(k, part, 1, 1ull << 40)); });
+      {"rate_iops",
+       {},
+       [](P& p, FioJob& j, S k, S v) {
+         p.per_dir(k, v, 2,
+                   [&](std::uint32_t d, S part) { j.rate_iops[d] = double(p.uint_value(k, part, 1, 1ull << 40)); });
        }},
       {"number_ios", {}, [](P& p, FioJob& j, S k, S v) { j.number_ios = p.uint_value(k, v, 1, UINT64_MAX); }},
       {"io_size", {"io_limit"}, [](P& p, FioJob& j, S k, S v) { j.io_size = p.size_or_percent(k, v, false); }},
@@ -121,7 +135,9 @@ const std::vector<FioKey>& fio_keys() {
       {"zonemode", {}, set_zonemode, "zonemode=strided"},
       {"zonerange", {}, [](P& p, FioJob& j, S k, S v) { j.zonerange = p.size_value(k, v); }},
       {"zonesize", {}, [](P& p, FioJob& j, S k, S v) { j.zonesize = p.size_value(k, v); }},
-      {"zoneskip", {}, [](P& p, FioJob& j, S k, S v) {
+      {"zoneskip",
+       {},
+       [](P& p, FioJob& j, S k, S v) {
          if (!v.empty() && std::tolower(static_cast<unsigned char>(v.back())) == 'z')
            p.fail(k, "a count of zones ('z' suffix) is not supported; give bytes");
          j.zoneskip = p.size_value(k, v, true);
@@ -130,7 +146,9 @@ const std::vector<FioKey>& fio_keys() {
       {"numjobs", {}, [](P& p, FioJob& j, S k, S v) { j.numjobs = p.u32_value(k, v, 1, 4096); }},
       {"size", {}, [](P& p, FioJob& j, S k, S v) { j.size = p.size_or_percent(k, v, false); }},
       {"offset", {}, [](P& p, FioJob& j, S k, S v) { j.offset = p.size_or_percent(k, v, true); }},
-      {"runtime", {"timeout"}, [](P& p, FioJob& j, S k, S v) {
+      {"runtime",
+       {"timeout"},
+       [](P& p, FioJob& j, S k, S v) {
          j.runtime_ps = p.time_value(k, v);
          if (j.runtime_ps == 0) p.fail(k, "must be greater than 0");
        }},
@@ -142,12 +160,18 @@ const std::vector<FioKey>& fio_keys() {
       {"randrepeat", {}, [](P& p, FioJob& j, S k, S v) { j.randrepeat = p.bool_value(k, v); }},
       {"randseed", {}, [](P& p, FioJob& j, S k, S v) { j.randseed = p.uint_value(k, v, 0, UINT64_MAX); }},
       {"group_reporting", {}, [](P& p, FioJob& j, S k, S v) { j.group_reporting = p.bool_value(k, v); }},
-      {"stonewall", {"wait_for_previous", "new_group"}, [](P& p, FioJob& j, S k, S v) { j.stonewall = p.bool_value(k, v); }},
-      {"name", {}, [](P& p, FioJob& j, S k, S v) {
+      {"stonewall",
+       {"wait_for_previous", "new_group"},
+       [](P& p, FioJob& j, S k, S v) { j.stonewall = p.bool_value(k, v); }},
+      {"name",
+       {},
+       [](P& p, FioJob& j, S k, S v) {
          if (v.empty()) p.fail(k, "needs a value");
          j.name = v;
        }},
-      {"direct", {}, [](P& p, FioJob&, S k, S v) {
+      {"direct",
+       {},
+       [](P& p, FioJob&, S k, S v) {
          if (!p.bool_value(k, v)) p.fail(k, "direct=0 (page-cache I/O) has no meaning for a drive model; use direct=1");
        }},
   };

@@ -1,6 +1,7 @@
 #include "workload/fio_logs.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace ssdtwin::workload {
 
@@ -17,8 +18,8 @@ void JobLogs::close_rate_window(TimePs end_ps) {
   for (std::uint32_t d = 0; d < 3; ++d) {
     Acc& a = rate_[d];
     if (!a.ios || secs <= 0) continue;
-    if (s_.bw) bw.push_back({t_ms, std::uint64_t(double(a.bytes) / 1024.0 / secs + 0.5), d, 0, 0});
-    if (s_.iops) iops.push_back({t_ms, std::uint64_t(double(a.ios) / secs + 0.5), d, 0, 0});
+    if (s_.bw) bw.push_back({t_ms, std::uint64_t(std::llround(double(a.bytes) / 1024.0 / secs)), d, 0, 0});
+    if (s_.iops) iops.push_back({t_ms, std::uint64_t(std::llround(double(a.ios) / secs)), d, 0, 0});
     a = Acc{};
   }
   rate_from_ps_ = end_ps;
@@ -47,8 +48,8 @@ void JobLogs::close_lat_windows_before(TimePs t) {
   while (t >= lat_from_ps_ + lat_window_ps_) close_lat_window(lat_from_ps_ + lat_window_ps_);
 }
 
-void JobLogs::record(TimePs done_ps, std::uint32_t dir, std::uint64_t bytes, std::uint64_t offset,
-                     std::uint64_t lat_ns, std::uint64_t slat_ns) {
+void JobLogs::record(TimePs done_ps, std::uint32_t dir, std::uint64_t bytes, std::uint64_t offset, std::uint64_t lat_ns,
+                     std::uint64_t slat_ns) {
   if (s_.bw || s_.iops) {
     close_rate_windows_before(done_ps);
     ++rate_[dir].ios;

@@ -178,7 +178,6 @@ TimePs FioParser::time_value(const std::string& key, const std::string& v, bool 
   }
 }
 
-
 BlockSizes FioParser::bs_range(const std::string& key, const std::string& part) {
   const auto dash = part.find('-');
   if (dash == std::string::npos) fail(key, fmt::format("'{}' is not a range; use MIN-MAX, e.g. 4k-64k", part));
@@ -210,7 +209,8 @@ BlockSizes FioParser::bs_split(const std::string& key, const std::string& part) 
   }
   if (sum > 100.0 + 1e-9) fail(key, fmt::format("'{}': the percentages add up to {} (> 100)", part, sum));
   if (blanks == 0 && sum < 100.0 - 1e-9)
-    fail(key, fmt::format("'{}': the percentages add up to {}; they must add up to 100 (or leave some blank)", part, sum));
+    fail(key,
+         fmt::format("'{}': the percentages add up to {}; they must add up to 100 (or leave some blank)", part, sum));
   for (auto& w : b.split)
     if (w.percent < 0) w.percent = (100.0 - sum) / double(blanks);
   return b;
@@ -255,8 +255,10 @@ RandomDistribution FioParser::distribution(const std::string& key, const std::st
       RandomDistribution::Zone z;
       z.access_pct = double(uint_value(key, trim(f[i].substr(0, slash)), 0, 100));
       const std::string sz = trim(f[i].substr(slash + 1));
-      if (d.kind == RandDist::Zoned) z.size_pct = double(uint_value(key, sz, 1, 100));
-      else z.size_bytes = size_value(key, sz);
+      if (d.kind == RandDist::Zoned)
+        z.size_pct = double(uint_value(key, sz, 1, 100));
+      else
+        z.size_bytes = size_value(key, sz);
       access += z.access_pct;
       size += z.size_pct;
       d.zones.push_back(z);
@@ -275,9 +277,7 @@ void FioParser::check_job(const FioJob& j) const {
     throw config::InputError(job_where(path_, j) + ": zonemode=strided needs zonesize");
   if (j.zone_strided && j.random_distribution.kind != RandDist::Uniform)
     throw config::InputError(job_where(path_, j) + ": zonemode=strided with random_distribution is not supported");
-  if (j.time_based && j.runtime_ps == 0)
-    throw config::InputError(job_where(path_, j) + ": time_based needs a runtime");
+  if (j.time_based && j.runtime_ps == 0) throw config::InputError(job_where(path_, j) + ": time_based needs a runtime");
 }
-
 
 }  // namespace ssdtwin::workload

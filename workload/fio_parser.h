@@ -33,7 +33,7 @@ class FioParser {
   bool bool_value(const std::string& key, const std::string& v);
   TimePs time_value(const std::string& key, const std::string& v, bool default_us = false);
   double float_value(const std::string& key, const std::string& v);
-// fio's per-direction lists: "a" applies to all; "a,b" is reads a, writes and trims b;
+  // fio's per-direction lists: "a" applies to all; "a,b" is reads a, writes and trims b;
   // an empty part keeps that direction's default; a trailing comma stops the carry-over.
   template <class F>
   void per_dir(const std::string& key, const std::string& v, std::uint32_t dirs, F set) {

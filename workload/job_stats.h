@@ -25,14 +25,14 @@ struct JobStats {
   std::uint32_t group = 0;
   std::uint32_t job_index = 0;  // index in the job file
   std::uint32_t clone = 0;
-  TimePs start_ps = 0;        // measurement window start (after ramp_time)
-  TimePs end_ps = 0;          // last completion
+  TimePs start_ps = 0;  // measurement window start (after ramp_time)
+  TimePs end_ps = 0;    // last completion
   DirectionStats read, write, trim;
   // Every completion, ramp and drain included (for time series).
   std::uint64_t all_read_bytes = 0, all_write_bytes = 0;  // data moved, ramp included (not deallocations)
-  std::uint64_t all_ios = 0;  // every completion, ramp included (for the power report)
-  std::uint64_t power_loss_aborted = 0;  // commands whose completion was lost to a power cut
-  JobLogs logs;               // fio log files, when the job asks for them
+  std::uint64_t all_ios = 0;                              // every completion, ramp included (for the power report)
+  std::uint64_t power_loss_aborted = 0;                   // commands whose completion was lost to a power cut
+  JobLogs logs;                                           // fio log files, when the job asks for them
   TimePs runtime_ps() const { return end_ps > start_ps ? end_ps - start_ps : 0; }
 };
 

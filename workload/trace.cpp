@@ -80,7 +80,8 @@ class TraceParser {
         ++t.skipped_lines;
         continue;
       }
-      if (f.size() != 4) fail("expected 'filename action offset length'" + std::string(version == 3 ? " after the timestamp" : ""));
+      if (f.size() != 4)
+        fail("expected 'filename action offset length'" + std::string(version == 3 ? " after the timestamp" : ""));
       const std::string& act = f[1];
       if (act == "wait") {
         if (version == 3) fail("action 'wait' is not allowed in version 3 (fio's rule; timestamps give the time)");
@@ -95,8 +96,12 @@ class TraceParser {
         ++t.skipped_lines;
         continue;
       }
-      const std::uint32_t dir = act == "read" ? kDirRead : act == "write" ? kDirWrite : act == "trim" ? std::uint32_t(kDirTrim) : 99u;
-      if (dir == 99) fail(fmt::format("action '{}' is not allowed; use read, write, trim, sync, datasync or wait", act));
+      const std::uint32_t dir = act == "read"    ? kDirRead
+                                : act == "write" ? kDirWrite
+                                : act == "trim"  ? std::uint32_t(kDirTrim)
+                                                 : 99u;
+      if (dir == 99)
+        fail(fmt::format("action '{}' is not allowed; use read, write, trim, sync, datasync or wait", act));
       add(t, when, dir, number(f[2], "offset"), number(f[3], "length"));
     }
   }
@@ -132,7 +137,8 @@ class TraceParser {
         return;
       }
       const std::uint64_t sector = number(f[7], "sector");
-      if (sector >= (1ull << 54) || blocks >= (1ull << 54)) fail(fmt::format("sector {} + {} blocks is beyond 2^54 sectors", sector, blocks));
+      if (sector >= (1ull << 54) || blocks >= (1ull << 54))
+        fail(fmt::format("sector {} + {} blocks is beyond 2^54 sectors", sector, blocks));
       add(t, time_ps(seconds(f[3]), 1e12, "time (s)"), dir, sector * 512, blocks * 512);
     };
     one(first);
@@ -152,8 +158,11 @@ class TraceParser {
       if (!s.empty() && s.back() == '\r') s.pop_back();
       if (s.empty()) return;
       const std::vector<std::string> f = split(s, ',');
-      if (f.size() != 7) fail(fmt::format("expected 7 comma-separated fields (Timestamp,Hostname,DiskNumber,Type,Offset,"
-                                          "Size,ResponseTime), got {}", f.size()));
+      if (f.size() != 7)
+        fail(
+            fmt::format("expected 7 comma-separated fields (Timestamp,Hostname,DiskNumber,Type,Offset,"
+                        "Size,ResponseTime), got {}",
+                        f.size()));
       const std::uint64_t ticks = number(f[0], "timestamp");
       if (!have_t0) {
         t0 = ticks;
@@ -197,9 +206,10 @@ std::shared_ptr<const Trace> parse_trace_text(const std::string& text, const std
   } else if (std::count(first.begin(), first.end(), ',') == 6) {
     p.msr_csv(*t, in, first);
   } else {
-    throw config::InputError(fmt::format("{}:1: not a trace ssdtwin knows; expected a fio iolog (\"fio version 2 iolog\" or "
-                                 "\"fio version 3 iolog\"), blkparse text output or an MSR Cambridge / SNIA CSV",
-                                 path));
+    throw config::InputError(
+        fmt::format("{}:1: not a trace ssdtwin knows; expected a fio iolog (\"fio version 2 iolog\" or "
+                    "\"fio version 3 iolog\"), blkparse text output or an MSR Cambridge / SNIA CSV",
+                    path));
   }
   if (t->ios.empty()) throw config::InputError(fmt::format("{}: the trace holds no read, write or trim", path));
   // Traces need not be sorted (MSR files are per disk, merged by time); replay goes in time order.

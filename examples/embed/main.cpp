@@ -44,7 +44,8 @@ int sc_main(int argc, char** argv) {
   }
   try {
     const auto profile = ssdtwin::config::load_profile(argv[1]);
-    const auto layout = ssdtwin::config::make_layout(profile.config, ssdtwin::config::auto_scale(profile.config, 1ull << 30));
+    const auto layout =
+        ssdtwin::config::make_layout(profile.config, ssdtwin::config::auto_scale(profile.config, 1ull << 30));
     ssdtwin::model::Drive drive("drive", profile.config, profile.host, layout);
     Cpu cpu("cpu");
     cpu.socket.bind(drive.socket());

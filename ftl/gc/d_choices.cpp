@@ -17,7 +17,8 @@ class DChoices final : public VictimPolicy {
     std::uint32_t best = c[rng_.below(c.size())].bg;
     for (std::uint32_t k = 1; k < d_; ++k) {
       const std::uint32_t b = c[rng_.below(c.size())].bg;
-      if (map.valid_ius(die, b) < map.valid_ius(die, best) || (map.valid_ius(die, b) == map.valid_ius(die, best) && b < best))
+      if (map.valid_ius(die, b) < map.valid_ius(die, best) ||
+          (map.valid_ius(die, b) == map.valid_ius(die, best) && b < best))
         best = b;
     }
     return static_cast<int>(best);
@@ -30,7 +31,8 @@ class DChoices final : public VictimPolicy {
 }  // namespace
 
 const VictimPolicyInfo& d_choices_policy() {
-  static const VictimPolicyInfo info{"d_choices", "fewest valid of gc_d_choices random candidates", make_policy<DChoices>};
+  static const VictimPolicyInfo info{"d_choices", "fewest valid of gc_d_choices random candidates",
+                                     make_policy<DChoices>};
   return info;
 }
 

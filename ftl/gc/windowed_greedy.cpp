@@ -18,7 +18,8 @@ class WindowedGreedy final : public VictimPolicy {
     std::uint32_t best = scratch_[0].bg;
     for (std::size_t k = 1; k < w; ++k) {
       const std::uint32_t b = scratch_[k].bg;
-      if (map.valid_ius(die, b) < map.valid_ius(die, best) || (map.valid_ius(die, b) == map.valid_ius(die, best) && b < best))
+      if (map.valid_ius(die, b) < map.valid_ius(die, best) ||
+          (map.valid_ius(die, b) == map.valid_ius(die, best) && b < best))
         best = b;
     }
     return static_cast<int>(best);
@@ -31,7 +32,8 @@ class WindowedGreedy final : public VictimPolicy {
 }  // namespace
 
 const VictimPolicyInfo& windowed_greedy_policy() {
-  static const VictimPolicyInfo info{"windowed_greedy", "fewest valid among the gc_window_bgs oldest closed", make_policy<WindowedGreedy>};
+  static const VictimPolicyInfo info{"windowed_greedy", "fewest valid among the gc_window_bgs oldest closed",
+                                     make_policy<WindowedGreedy>};
   return info;
 }
 

@@ -44,7 +44,7 @@ BOOST_AUTO_TEST_CASE(doubling_dies_doubles_program_bound_write_bandwidth) {
   sc_core::sc_start();
   const auto bw = [](const workload::JobStats& s) { return double(s.write.bytes) / s_from_ps(s.runtime_ps()); };
   const double ratio = bw(i2.stats()) / bw(i1.stats());
-  BOOST_TEST_MESSAGE("4 dies: " << bw(i1.stats()) / 1e6 << " MB/s, 8 dies: " << bw(i2.stats()) / 1e6
-                                << " MB/s, ratio " << ratio);
+  BOOST_TEST_MESSAGE("4 dies: " << bw(i1.stats()) / 1e6 << " MB/s, 8 dies: " << bw(i2.stats()) / 1e6 << " MB/s, ratio "
+                                << ratio);
   BOOST_TEST(ratio == 2.0, boost::test_tools::tolerance(0.05));
 }

@@ -9,13 +9,14 @@
 using namespace ssdtwin;
 
 BOOST_AUTO_TEST_CASE(fio_rate_count_loops_bssplit_and_zones_hold_in_simulation) {
-  const auto r = test::simulate(test::tiny_drive(),
-                                "[rated]\nrw=randread\nbs=4k\niodepth=8\nrate_iops=2000\ntime_based\nruntime=200ms\n"
-                                "[counted]\nrw=randwrite\nbs=4k\niodepth=4\nnumber_ios=123\n"
-                                "[looped]\nrw=read\nbs=64k\nsize=1m\nloops=3\n"
-                                "[split]\nrw=randread\nbssplit=4k/75:64k/25\niodepth=16\ntime_based\nruntime=200ms\n"
-                                "[zoned]\nrw=randread\nbs=4k\nsize=64m\nrandom_distribution=zoned:100/25\nnumber_ios=2000\n",
-                                1, 1);
+  const auto r =
+      test::simulate(test::tiny_drive(),
+                     "[rated]\nrw=randread\nbs=4k\niodepth=8\nrate_iops=2000\ntime_based\nruntime=200ms\n"
+                     "[counted]\nrw=randwrite\nbs=4k\niodepth=4\nnumber_ios=123\n"
+                     "[looped]\nrw=read\nbs=64k\nsize=1m\nloops=3\n"
+                     "[split]\nrw=randread\nbssplit=4k/75:64k/25\niodepth=16\ntime_based\nruntime=200ms\n"
+                     "[zoned]\nrw=randread\nbs=4k\nsize=64m\nrandom_distribution=zoned:100/25\nnumber_ios=2000\n",
+                     1, 1);
   const auto& j = r.result.jobs;
   BOOST_REQUIRE(j.size() == 5u);
   // 2000 IOPS for 200 ms: 400 issues, give or take the one in flight at each edge.

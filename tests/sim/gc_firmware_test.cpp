@@ -19,7 +19,8 @@ BOOST_AUTO_TEST_CASE(host_writes_and_gc_relocation_share_the_firmware_cores) {
   // Every relocated IU passed through firmware (none left waiting at the end of the run).
   BOOST_TEST(c.gc_fw_ius >= d.mapping.gc_ius_programmed);
   // Core time is exactly the commands' cost plus the relocation cost.
-  const double expected_ps = double(c.write_cmds) * double(cfg.fe_write_cmd_ps) + double(c.gc_fw_ius) * double(cfg.gc_iu_ps);
+  const double expected_ps =
+      double(c.write_cmds) * double(cfg.fe_write_cmd_ps) + double(c.gc_fw_ius) * double(cfg.gc_iu_ps);
   BOOST_TEST(double(c.core_busy_ps) == expected_ps, boost::test_tools::tolerance(1e-9));
   const auto e = r.entry(1);
   const double span_s = s_from_ps(r.result.jobs[1].end_ps - r.result.jobs[1].start_ps);

@@ -11,16 +11,16 @@
 using namespace ssdtwin;
 
 BOOST_AUTO_TEST_CASE(host_path_stages_cap_iops_bandwidth_and_add_latency) {
-  const auto r = test::simulate(
-      test::tiny_drive(),
-      "[global]\ntime_based\nramp_time=5ms\nruntime=50ms\n"
-      "[worker]\nrw=randread\nbs=4k\niodepth=64\n"
-      "[bandwidth]\nstonewall\nrw=read\nbs=64k\niodepth=64\n"
-      "[latency]\nstonewall\nrw=randread\nbs=4k\niodepth=1\n"
-      "[write]\nstonewall\nrw=write\nbs=64k\niodepth=32\n",
-      1, 1,
-      {"host.path_read_per_io_ns=40000", "host.path_read_gbps=0.2", "host.path_read_latency_ns=100000",
-       "host.path_read_stream_gbps=0.05", "host.path_write_gbps=0.05"});
+  const auto r =
+      test::simulate(test::tiny_drive(),
+                     "[global]\ntime_based\nramp_time=5ms\nruntime=50ms\n"
+                     "[worker]\nrw=randread\nbs=4k\niodepth=64\n"
+                     "[bandwidth]\nstonewall\nrw=read\nbs=64k\niodepth=64\n"
+                     "[latency]\nstonewall\nrw=randread\nbs=4k\niodepth=1\n"
+                     "[write]\nstonewall\nrw=write\nbs=64k\niodepth=32\n",
+                     1, 1,
+                     {"host.path_read_per_io_ns=40000", "host.path_read_gbps=0.2", "host.path_read_latency_ns=100000",
+                      "host.path_read_stream_gbps=0.05", "host.path_write_gbps=0.05"});
   const auto& j = r.result.jobs;
   auto rate = [](const workload::JobStats& s, const workload::DirectionStats& d, double unit) {
     return double(d.ios) * unit / s_from_ps(s.runtime_ps());

@@ -14,8 +14,8 @@ BOOST_AUTO_TEST_CASE(iops_times_mean_latency_equals_outstanding_ios) {
   const auto e = run.entry();
   const double seconds = s_from_ps(e.runtime_ps);
   const double x = double(e.read.ios + e.write.ios) / seconds;
-  const double r_ns = (e.read.lat_ns.mean() * e.read.ios + e.write.lat_ns.mean() * e.write.ios) /
-                      double(e.read.ios + e.write.ios);
+  const double r_ns =
+      (e.read.lat_ns.mean() * e.read.ios + e.write.lat_ns.mean() * e.write.ios) / double(e.read.ios + e.write.ios);
   const double n = x * r_ns * 1e-9;
   BOOST_TEST_MESSAGE("X = " << x << " IOPS, R = " << r_ns << " ns, X*R = " << n);
   BOOST_TEST(n == 48.0, boost::test_tools::tolerance(0.02));

@@ -9,7 +9,8 @@ using namespace ssdtwin::nand;
 using test::flash_op;
 
 BOOST_AUTO_TEST_CASE(read_suspends_program_and_erase_at_most_max_per_op_times) {
-  const auto on_p = config::load_profile(test::tiny_drive(), {"controller.nand_suspend=1", "nand.suspend.max_per_op=1"});
+  const auto on_p =
+      config::load_profile(test::tiny_drive(), {"controller.nand_suspend=1", "nand.suspend.max_per_op=1"});
   const auto off_p = config::load_profile(test::tiny_drive(), {"controller.nand_suspend=0"});
   const auto layout = config::make_layout(on_p.config, 1);
   const NandConfig& c = on_p.config.nand;
@@ -21,15 +22,21 @@ BOOST_AUTO_TEST_CASE(read_suspends_program_and_erase_at_most_max_per_op_times) {
   const std::uint32_t iu = 4608;  // one 4 KiB IU with its share of the spare area
   const TimePs us = kPsPerUs;
   // Dies 0 and 1 sit on different channels, so their transfers never meet.
-  NandOp prog = flash_op(OpKind::Program, 0, unit), read1 = flash_op(OpKind::Read, 0, iu), read2 = flash_op(OpKind::Read, 0, iu);
+  NandOp prog = flash_op(OpKind::Program, 0, unit), read1 = flash_op(OpKind::Read, 0, iu),
+         read2 = flash_op(OpKind::Read, 0, iu);
   NandOp erase = flash_op(OpKind::Erase, 1, 0), read_e = flash_op(OpKind::Read, 1, iu);
   NandOp prog_off = flash_op(OpKind::Program, 0, unit), read_off = flash_op(OpKind::Read, 0, iu);
   NandOp prog_gc = flash_op(OpKind::Program, 3, unit), gc_read = flash_op(OpKind::Read, 3, iu);
   gc_read.may_suspend = false;  // a GC relocation read
-  test::FlashDriver drv("driver", {{0, &on, &prog}, {0, &on, &erase}, {0, &off, &prog_off}, {0, &on, &prog_gc},
-                              {500 * us, &on, &read1}, {500 * us, &on, &read_e}, {500 * us, &off, &read_off},
-                              {500 * us, &on, &gc_read},
-                              {1000 * us, &on, &read2}});
+  test::FlashDriver drv("driver", {{0, &on, &prog},
+                                   {0, &on, &erase},
+                                   {0, &off, &prog_off},
+                                   {0, &on, &prog_gc},
+                                   {500 * us, &on, &read1},
+                                   {500 * us, &on, &read_e},
+                                   {500 * us, &off, &read_off},
+                                   {500 * us, &on, &gc_read},
+                                   {1000 * us, &on, &read2}});
   sc_core::sc_start();
 
   const TimePs read_time = page_read_time_ps(c, layout.geo.ius_per_page, 1);

@@ -29,7 +29,7 @@ BOOST_AUTO_TEST_CASE(power_cap_holds_under_sustained_write) {
     worst = std::max(worst, w / double(per_window));
   }
   for (const auto& row : t.rows) sum += row[1];
-  BOOST_TEST(worst <= mp);                                  // the cap holds over every window
-  BOOST_TEST(sum / double(t.rows.size()) >= 0.97 * mp);     // and binds
+  BOOST_TEST(worst <= mp);                               // the cap holds over every window
+  BOOST_TEST(sum / double(t.rows.size()) >= 0.97 * mp);  // and binds
   BOOST_TEST(r.power_throttled_ops > 0u);
 }

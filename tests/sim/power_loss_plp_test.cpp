@@ -22,12 +22,13 @@ BOOST_AUTO_TEST_CASE(three_power_losses_with_plp_lose_no_acknowledged_write_over
   BOOST_TEST(!run.result.ended_by_power_loss);
   BOOST_TEST_REQUIRE(run.result.power_losses.size() == 3u);
   for (const auto& e : run.result.power_losses) {
-    BOOST_TEST_MESSAGE("cut at " << s_from_ps(e.cut_ps) << " s: " << e.buffered_ius_at_cut << " IUs buffered, flushed in "
-                                 << double(e.flushed_after_ps) / kPsPerUs << " us, " << e.aborted_commands
-                                 << " commands aborted, scan checked " << e.scan.durable_checked << " LPNs");
+    BOOST_TEST_MESSAGE("cut at " << s_from_ps(e.cut_ps) << " s: " << e.buffered_ius_at_cut
+                                 << " IUs buffered, flushed in " << double(e.flushed_after_ps) / kPsPerUs << " us, "
+                                 << e.aborted_commands << " commands aborted, scan checked " << e.scan.durable_checked
+                                 << " LPNs");
     BOOST_TEST(e.plp);
-    BOOST_TEST(e.clean);                       // flushed within the hold-up
-    BOOST_TEST(e.buffered_ius_at_cut > 0u);    // there was something to flush
+    BOOST_TEST(e.clean);                     // flushed within the hold-up
+    BOOST_TEST(e.buffered_ius_at_cut > 0u);  // there was something to flush
     BOOST_TEST(e.flushed_after_ps < e.hold_up_ps);
     BOOST_TEST(e.scan.lost_writes == 0u);
     BOOST_TEST(e.scan.lost_acknowledged == 0u);

@@ -9,9 +9,9 @@
 using namespace ssdtwin;
 
 BOOST_AUTO_TEST_CASE(two_program_slots_give_two_units_per_program_time) {
-  const auto r = test::simulate(test::tiny_drive(),
-                                "[global]\ntime_based\nramp_time=20ms\nruntime=200ms\n[w]\nrw=write\nbs=128k\niodepth=16\n",
-                                1, 1, {"controller.max_concurrent_programs=2"});
+  const auto r = test::simulate(
+      test::tiny_drive(), "[global]\ntime_based\nramp_time=20ms\nruntime=200ms\n[w]\nrw=write\nbs=128k\niodepth=16\n",
+      1, 1, {"controller.max_concurrent_programs=2"});
   const nand::NandConfig& n = r.profile.config.nand;
   const double unit_bytes = double(n.page_bytes) * n.planes_per_die * n.bits_per_cell;
   const double per_program_s = s_from_ps(nand::program_unit_time_ps(n));

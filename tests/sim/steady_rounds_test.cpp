@@ -17,7 +17,7 @@ BOOST_AUTO_TEST_CASE(steady_state_round_follows_the_snia_rule_after_the_write_cl
   const auto& ss = r.steady_rounds;
   BOOST_TEST_REQUIRE(ss.steady);
   BOOST_TEST(ss.steady_round == ss.round_iops.size());  // the run stopped at the steady round
-  BOOST_TEST(ss.steady_round > 5u);                      // round 1 (fresh) keeps the window out
+  BOOST_TEST(ss.steady_round > 5u);                     // round 1 (fresh) keeps the window out
   BOOST_TEST(ss.round_iops.front() > 1.5 * ss.window_iops);
   // The window that was declared steady satisfies the rule, and the one before it did not.
   BOOST_TEST(model::is_steady(ss.round_iops));

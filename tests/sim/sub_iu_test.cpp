@@ -8,9 +8,9 @@
 using namespace ssdtwin;
 
 BOOST_AUTO_TEST_CASE(sub_iu_write_reads_the_old_iu_and_costs_a_whole_iu) {
-  const auto r = test::simulate(test::tiny_drive(),
-                                "[global]\ntime_based\nruntime=300ms\n[w]\nrw=randwrite\nbs=4k\niodepth=16\n",
-                                1, 1, {"ftl.iu_bytes=16384"}, true);
+  const auto r =
+      test::simulate(test::tiny_drive(), "[global]\ntime_based\nruntime=300ms\n[w]\nrw=randwrite\nbs=4k\niodepth=16\n",
+                     1, 1, {"ftl.iu_bytes=16384"}, true);
   const auto& d = r.result.drive;
   const auto& w = r.result.jobs[0].write;
   BOOST_TEST_REQUIRE(w.ios > 1000u);

@@ -7,8 +7,8 @@
 using namespace ssdtwin;
 
 BOOST_AUTO_TEST_CASE(unloaded_4k_read_latency_equals_sum_of_stages) {
-  const auto run = test::simulate(test::max9550(),
-                                  "[j]\nrw=randread\nbs=4k\niodepth=1\ntime_based\nruntime=20ms\n", 32, 1);
+  const auto run =
+      test::simulate(test::max9550(), "[j]\nrw=randread\nbs=4k\niodepth=1\ntime_based\nruntime=20ms\n", 32, 1);
   const auto& c = run.profile.config;
   const host_if::LinkModel link(c.pcie, run.profile.host.read_completion_bytes);
   using namespace host_if;

@@ -59,14 +59,16 @@ BOOST_AUTO_TEST_CASE(set_overrides_drive_and_nand_keys_with_validation) {
 }
 
 BOOST_AUTO_TEST_CASE(unknown_key_names_file_line_and_allowed_keys) {
-  expect_error("unknown", replace_once(kDrive, "channels = 2", "channels = 2\nchanels = 3"), kNand,
-               {"drive.toml:12", "unknown key 'topology.chanels'", "allowed in [topology]: channels, dies_per_channel"});
+  expect_error(
+      "unknown", replace_once(kDrive, "channels = 2", "channels = 2\nchanels = 3"), kNand,
+      {"drive.toml:12", "unknown key 'topology.chanels'", "allowed in [topology]: channels, dies_per_channel"});
 }
 BOOST_AUTO_TEST_CASE(unknown_section_lists_sections) {
   expect_error("section", kDrive + "\n[cache]\nsize = 1\n", kNand, {"unknown section [cache]", "[pcie]"});
 }
 BOOST_AUTO_TEST_CASE(wrong_type_is_an_error) {
-  expect_error("type", replace_once(kDrive, "lanes = 4", "lanes = \"four\""), kNand, {"key 'pcie.lanes' must be a number"});
+  expect_error("type", replace_once(kDrive, "lanes = 4", "lanes = \"four\""), kNand,
+               {"key 'pcie.lanes' must be a number"});
 }
 BOOST_AUTO_TEST_CASE(fraction_for_integer_key_is_an_error) {
   expect_error("frac", replace_once(kDrive, "fe_cores = 2", "fe_cores = 2.5"), kNand,
@@ -93,7 +95,8 @@ BOOST_AUTO_TEST_CASE(power_state_errors_name_file_line_state_and_key) {
   expect_error("ps_range", replace_once(kDrive, "mp_w = 12.0", "mp_w = -1"), kNand, {"PS1 key 'mp_w'", "out of range"});
   expect_error("ps_low", replace_once(kDrive, "mp_w = 12.0", "mp_w = 2.0"), kNand,
                {"PS1: mp_w = 2 W does not exceed the drive's idle operational power"});
-  expect_error("ps_rank", replace_once(kDrive, "rrt = 2", "rrt = 7"), kNand, {"PS2: relative ranks", "below the number of states (3)"});
+  expect_error("ps_rank", replace_once(kDrive, "rrt = 2", "rrt = 7"), kNand,
+               {"PS2: relative ranks", "below the number of states (3)"});
   expect_error("ps_bool", replace_once(kDrive, "non_operational = true", "non_operational = 1"), kNand,
                {"PS2 key 'non_operational' must be true or false"});
 }
@@ -106,7 +109,8 @@ BOOST_AUTO_TEST_CASE(power_state_keys_are_set_from_the_command_line_through_thei
   expect_error("ps_set_key", kDrive, kNand, {"PS0 key 'mp'", "unknown; allowed: mp_w"}, {"power_state.0.mp=1"});
   expect_error("ps_set_range", kDrive, kNand, {"PS1 key 'mp_w' = 5000 is out of range; allowed 0.01 .. 1000"},
                {"power_state.1.mp_w=5000"});
-  expect_error("ps_set_whole", kDrive, kNand, {"PS1 key 'rrt' must be a whole number in 0 .. 31"}, {"power_state.1.rrt=1.5"});
+  expect_error("ps_set_whole", kDrive, kNand, {"PS1 key 'rrt' must be a whole number in 0 .. 31"},
+               {"power_state.1.rrt=1.5"});
   // The cross-state checks run after the overrides too.
   expect_error("ps_set_low", kDrive, kNand, {"PS1: mp_w = 2 W does not exceed"}, {"power_state.1.mp_w=2"});
 }
@@ -125,8 +129,9 @@ BOOST_AUTO_TEST_CASE(host_keys_come_from_a_host_profile_not_the_drive_profile) {
   // The drive's configuration is the same whatever the host.
   BOOST_TEST(h.config.controller.fe_cores == d.config.controller.fe_cores);
   // A drive profile's [host] section says where the keys went.
-  expect_error("host_in_drive", kDrive + "\n[host]\nsubmit_overhead_ns = 1000\n", kNand,
-               {"drive.toml:", "section [host] has moved out of the drive profile", "--host FILE", "--set host.KEY=VALUE"});
+  expect_error(
+      "host_in_drive", kDrive + "\n[host]\nsubmit_overhead_ns = 1000\n", kNand,
+      {"drive.toml:", "section [host] has moved out of the drive profile", "--host FILE", "--set host.KEY=VALUE"});
   // A host profile holds host keys only.
   const auto dir = std::filesystem::temp_directory_path() / "ssdtwin-cfg-hostfile";
   std::filesystem::create_directories(dir);
@@ -135,17 +140,20 @@ BOOST_AUTO_TEST_CASE(host_keys_come_from_a_host_profile_not_the_drive_profile) {
     load_profile(test::tiny_drive(), {}, (dir / "host.toml").string());
     BOOST_FAIL("a host profile with [pcie] was accepted");
   } catch (const InputError& e) {
-    BOOST_TEST(std::string(e.what()).find("host.toml:1: unknown section [pcie]; allowed: [host]") != std::string::npos, e.what());
+    BOOST_TEST(std::string(e.what()).find("host.toml:1: unknown section [pcie]; allowed: [host]") != std::string::npos,
+               e.what());
   }
 }
 BOOST_AUTO_TEST_CASE(missing_required_key_is_an_error) {
-  expect_error("missing", kDrive, replace_once(kNand, "tR_us = 45.0", ""), {"missing required key 'timing.tR_us'", "unit us"});
+  expect_error("missing", kDrive, replace_once(kNand, "tR_us = 45.0", ""),
+               {"missing required key 'timing.tR_us'", "unit us"});
 }
 BOOST_AUTO_TEST_CASE(toml_syntax_error_names_line) {
   expect_error("syntax", replace_once(kDrive, "lanes = 4", "lanes = = 4"), kNand, {"drive.toml:", "TOML syntax error"});
 }
 BOOST_AUTO_TEST_CASE(missing_nand_profile_file_is_an_error) {
-  expect_error("nonand", replace_once(kDrive, "tiny-nand.toml", "nope.toml"), kNand, {"drive.nand_profile", "does not exist"});
+  expect_error("nonand", replace_once(kDrive, "tiny-nand.toml", "nope.toml"), kNand,
+               {"drive.nand_profile", "does not exist"});
 }
 BOOST_AUTO_TEST_CASE(raw_below_user_capacity_is_an_error) {
   expect_error("raw", replace_once(kDrive, "user_bytes = 75_497_472", "user_bytes = 200_000_000"), kNand,
@@ -165,7 +173,8 @@ BOOST_AUTO_TEST_CASE(geometry_far_above_die_capacity_is_an_error) {
 }
 BOOST_AUTO_TEST_CASE(partial_wordline_block_is_an_error) {
   expect_error("wl", kDrive,
-               replace_once(replace_once(kNand, "pages_per_block = 12", "pages_per_block = 13"), "die_capacity_gbit = 0.1875", "die_capacity_gbit = 0.2"),
+               replace_once(replace_once(kNand, "pages_per_block = 12", "pages_per_block = 13"),
+                            "die_capacity_gbit = 0.1875", "die_capacity_gbit = 0.2"),
                {"not a multiple of bits_per_cell"});
 }
 BOOST_AUTO_TEST_CASE(raw_below_nominal_bill_of_materials_is_an_error) {
@@ -179,11 +188,11 @@ BOOST_AUTO_TEST_CASE(write_buffer_below_two_program_units_is_an_error) {
                 "nand.geometry.die_capacity_gbit=0.75"});
 }
 BOOST_AUTO_TEST_CASE(gc_high_not_above_low_is_an_error) {
-  expect_error("gc", kDrive, kNand,
-               {"must exceed gc_low_watermark_bgs"}, {"ftl.gc_low_watermark_bgs=3"});
+  expect_error("gc", kDrive, kNand, {"must exceed gc_low_watermark_bgs"}, {"ftl.gc_low_watermark_bgs=3"});
 }
 BOOST_AUTO_TEST_CASE(unknown_gc_policy_lists_the_policies) {
-  expect_error("policy", kDrive, kNand, {"--set ftl.gc_policy=lru", "use greedy, fifo, cost_benefit, windowed_greedy or d_choices"},
+  expect_error("policy", kDrive, kNand,
+               {"--set ftl.gc_policy=lru", "use greedy, fifo, cost_benefit, windowed_greedy or d_choices"},
                {"ftl.gc_policy=lru"});
 }
 BOOST_AUTO_TEST_CASE(malformed_set_is_an_error) {

@@ -23,11 +23,11 @@ BOOST_AUTO_TEST_CASE(closed_form_lru_waf_matches_published_values) {
 }
 
 BOOST_AUTO_TEST_CASE(snia_steady_state_rule_needs_flat_and_level_window) {
-  BOOST_TEST(!model::is_steady({1, 1, 1, 1}));                 // fewer than 5 rounds
-  BOOST_TEST(model::is_steady({9, 2.0, 2.1, 1.95, 2.05, 2.0}));  // last five flat
-  BOOST_TEST(!model::is_steady({1.6, 1.7, 1.8, 1.9, 2.0}));    // range 22% of the mean
-  BOOST_TEST(!model::is_steady({1.80, 1.85, 1.90, 1.95, 2.00})); // excursion 0.2 > 10% of 1.9
-  BOOST_TEST(model::is_steady({1.90, 1.92, 1.94, 1.96, 1.98}));  // excursion 0.08 < 0.194
+  BOOST_TEST(!model::is_steady({1, 1, 1, 1}));                    // fewer than 5 rounds
+  BOOST_TEST(model::is_steady({9, 2.0, 2.1, 1.95, 2.05, 2.0}));   // last five flat
+  BOOST_TEST(!model::is_steady({1.6, 1.7, 1.8, 1.9, 2.0}));       // range 22% of the mean
+  BOOST_TEST(!model::is_steady({1.80, 1.85, 1.90, 1.95, 2.00}));  // excursion 0.2 > 10% of 1.9
+  BOOST_TEST(model::is_steady({1.90, 1.92, 1.94, 1.96, 1.98}));   // excursion 0.08 < 0.194
 }
 
 namespace {

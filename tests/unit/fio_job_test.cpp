@@ -64,7 +64,8 @@ BOOST_AUTO_TEST_CASE(global_section_applies_to_later_jobs_and_jobs_override_it) 
 }
 
 BOOST_AUTO_TEST_CASE(thinktime_defaults_to_microseconds_and_thinktime_blocks_to_one) {
-  const auto f = parse_fio_job_text("[a]\nrw=randwrite\nthinktime=250\n[b]\nthinktime=2ms\nthinktime_blocks=8\n", "job.fio");
+  const auto f =
+      parse_fio_job_text("[a]\nrw=randwrite\nthinktime=250\n[b]\nthinktime=2ms\nthinktime_blocks=8\n", "job.fio");
   BOOST_TEST(f.jobs[0].thinktime_ps == 250 * kPsPerUs);
   BOOST_TEST(f.jobs[0].thinktime_blocks == 1u);
   BOOST_TEST(f.jobs[1].thinktime_ps == 2 * kPsPerMs);
@@ -84,7 +85,9 @@ BOOST_AUTO_TEST_CASE(unknown_key_is_an_error_naming_key_and_line) {
 BOOST_AUTO_TEST_CASE(bad_rw_value_lists_allowed_values) {
   expect_error("[j]\nrw=sideways\n", "2", "use read, write, randread");
 }
-BOOST_AUTO_TEST_CASE(trimwrite_is_refused_until_supported) { expect_error("[j]\nrw=trimwrite\n", "2", "not supported yet"); }
+BOOST_AUTO_TEST_CASE(trimwrite_is_refused_until_supported) {
+  expect_error("[j]\nrw=trimwrite\n", "2", "not supported yet");
+}
 
 BOOST_AUTO_TEST_CASE(trim_and_randtrim_are_trim_workloads) {
   const auto f = parse_fio_job_text("[a]\nrw=trim\n[b]\nrw=randtrim\n", "job.fio");
@@ -129,7 +132,7 @@ BOOST_AUTO_TEST_CASE(bs_lists_follow_fios_per_direction_rules) {
   BOOST_TEST(f.jobs[0].bs[kDirTrim].max() == 32768u);  // a value not ended by a comma carries on
   BOOST_TEST(f.jobs[1].bs[kDirRead].max() == 4096u);   // empty: fio's default
   BOOST_TEST(f.jobs[1].bs[kDirWrite].max() == 8192u);
-  BOOST_TEST(f.jobs[1].bs[kDirTrim].max() == 4096u);   // trailing comma: default
+  BOOST_TEST(f.jobs[1].bs[kDirTrim].max() == 4096u);  // trailing comma: default
   BOOST_TEST(f.jobs[2].bs[kDirTrim].max() == 262144u);
 }
 

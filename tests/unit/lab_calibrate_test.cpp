@@ -18,12 +18,14 @@ namespace {
 // The value given for `key` in a simulation's --set arguments (0 when absent).
 double set_value(const lab::SimulationSpec& s, const std::string& key) {
   for (std::size_t i = 0; i + 1 < s.args.size(); ++i)
-    if (s.args[i] == "--set" && s.args[i + 1].rfind(key + "=", 0) == 0) return std::stod(s.args[i + 1].substr(key.size() + 1));
+    if (s.args[i] == "--set" && s.args[i + 1].rfind(key + "=", 0) == 0)
+      return std::stod(s.args[i + 1].substr(key.size() + 1));
   return 0;
 }
 
 nlohmann::json fio_output(double read_iops, double read_lat_us) {
-  const nlohmann::json r = {{"iops", read_iops}, {"bw_bytes", read_iops * 4096}, {"lat_ns", {{"N", 100}, {"mean", read_lat_us * 1e3}}}};
+  const nlohmann::json r = {
+      {"iops", read_iops}, {"bw_bytes", read_iops * 4096}, {"lat_ns", {{"N", 100}, {"mean", read_lat_us * 1e3}}}};
   const nlohmann::json w = {{"iops", 0}, {"bw_bytes", 0}, {"lat_ns", {{"N", 0}, {"mean", 0}}}};
   return {{"jobs", nlohmann::json::array({{{"read", r}, {"write", w}}})}};
 }
@@ -33,7 +35,8 @@ lab::Simulator made_up_model(std::size_t* simulations = nullptr) {
   return [simulations](const std::vector<lab::SimulationSpec>& specs) {
     std::vector<nlohmann::json> out;
     for (const auto& s : specs) {
-      out.push_back(fio_output(1e5 * set_value(s, "controller.fe_write_cores"), set_value(s, "nand.timing.tR_us") + 10));
+      out.push_back(
+          fio_output(1e5 * set_value(s, "controller.fe_write_cores"), set_value(s, "nand.timing.tR_us") + 10));
       if (simulations) ++*simulations;
     }
     return out;
@@ -45,8 +48,10 @@ lab::LabFile lab_file(const std::string& records) {
   const fs::path dir = fs::temp_directory_path() / "ssdtwin-lab-calibrate-test";
   fs::create_directories(dir);
   const fs::path path = dir / "lab.toml";
-  std::ofstream(path) << "[lab]\ndrive = \"tiny\"\ndrive_profile = \"" << test::source_path("tests/data/tiny-drive.toml")
-                      << "\"\nprecondition = \"none\"\nsource = \"test\"\n" << records;
+  std::ofstream(path) << "[lab]\ndrive = \"tiny\"\ndrive_profile = \""
+                      << test::source_path("tests/data/tiny-drive.toml")
+                      << "\"\nprecondition = \"none\"\nsource = \"test\"\n"
+                      << records;
   lab::LabFile lab = lab::load_lab_file(path.string());
   lab::add_derived_tags(lab);
   return lab;
@@ -56,7 +61,8 @@ lab::LabFile lab_file(const std::string& records) {
 std::string record(const std::string& id, const std::string& metric, double measured, int n) {
   static const char* const precondition[] = {"none", "seq1x", "seq2x", "seq3x", "rand"};
   return "[[record]]\nid = \"" + id + "\"\njob = \"" + test::source_path("tests/cli/data/ok.fio") +
-         "\"\nprecondition = \"" + precondition[n] + "\"\nmetric = \"" + metric + "\"\nmeasured = " + std::to_string(measured) +
+         "\"\nprecondition = \"" + precondition[n] + "\"\nmetric = \"" + metric +
+         "\"\nmeasured = " + std::to_string(measured) +
          "\nunit = \"x\"\ntolerance_pct = 5\nkind = \"spec\"\nsource = \"test\"\n";
 }
 
@@ -70,7 +76,8 @@ BOOST_AUTO_TEST_CASE(a_continuous_key_is_fitted_to_the_value_the_measurements_im
   lab::CalibrateOptions opt;
   opt.fits = {"nand.timing.tR_us=30..80"};
   std::vector<std::string> log;
-  const lab::CalibrateResult res = lab::calibrate(lab, opt, made_up_model(), [&](const std::string& l) { log.push_back(l); });
+  const lab::CalibrateResult res =
+      lab::calibrate(lab, opt, made_up_model(), [&](const std::string& l) { log.push_back(l); });
   BOOST_TEST(res.params.at(0).fitted == 62.0, boost::test_tools::tolerance(0.01));
   BOOST_TEST(res.cost_final < 1e-6);
   BOOST_TEST(res.cost_final < res.cost_start);
@@ -86,7 +93,7 @@ BOOST_AUTO_TEST_CASE(one_short_integer_range_is_searched_exhaustively) {
   const lab::CalibrateResult res = lab::calibrate(lab, opt, made_up_model(&simulations));
   BOOST_TEST(res.params.at(0).fitted == 3.0, boost::test_tools::tolerance(1e-9));
   BOOST_TEST(res.json["evaluations"].get<int>() == 6);  // every value once
-  BOOST_TEST(simulations == 1u + 6u + 1u);                // start, the six values, the fitted value
+  BOOST_TEST(simulations == 1u + 6u + 1u);              // start, the six values, the fitted value
 }
 
 BOOST_AUTO_TEST_CASE(cross_validation_reports_in_and_out_of_sample_error) {
@@ -124,18 +131,22 @@ BOOST_AUTO_TEST_CASE(the_calibrated_profiles_hold_the_fitted_values_and_keep_com
   const lab::CalibrateResult res = lab::calibrate(lab, opt, made_up_model());
   const toml::table drive = toml::parse_file(opt.output);
   const toml::table nand = toml::parse_file(fs::path(opt.output).replace_filename("calibrated-nand.toml").string());
-  BOOST_TEST(drive.at_path("controller.fe_write_cores").value<std::int64_t>().value() == std::llround(res.params[1].fitted));
-  BOOST_TEST(nand.at_path("timing.tR_us").value<double>().value() == res.params[0].fitted, boost::test_tools::tolerance(1e-4));
+  BOOST_TEST(drive.at_path("controller.fe_write_cores").value<std::int64_t>().value() ==
+             std::llround(res.params[1].fitted));
+  BOOST_TEST(nand.at_path("timing.tR_us").value<double>().value() == res.params[0].fitted,
+             boost::test_tools::tolerance(1e-4));
   std::ifstream f(opt.output);
   const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-  BOOST_TEST(text.find("# Test drive: 2 channels x 2 dies") != std::string::npos);  // the source profile's comments stay
+  BOOST_TEST(text.find("# Test drive: 2 channels x 2 dies") !=
+             std::string::npos);  // the source profile's comments stay
   BOOST_TEST(text.find("fitted by ssdtwin calibrate") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(set_key_in_toml_replaces_inserts_or_adds_the_section) {
   const std::string text = "[a]\nx = 1  # source\n[b]\ny = 2\n[[list]]\nx = 5\n";
   BOOST_TEST(lab::set_key_in_toml(text, "a.x", "7", "n") == "[a]\nx = 7   # n\n[b]\ny = 2\n[[list]]\nx = 5\n");
-  BOOST_TEST(lab::set_key_in_toml(text, "b.z", "3", "n") == "[a]\nx = 1  # source\n[b]\nz = 3   # n\ny = 2\n[[list]]\nx = 5\n");
+  BOOST_TEST(lab::set_key_in_toml(text, "b.z", "3", "n") ==
+             "[a]\nx = 1  # source\n[b]\nz = 3   # n\ny = 2\n[[list]]\nx = 5\n");
   BOOST_TEST(lab::set_key_in_toml(text, "c.w", "4", "n") == text + "\n[c]\nw = 4   # n\n");
 }
 

@@ -12,7 +12,8 @@ namespace {
 
 // fio JSON with one job: read IOPS and mean read latency as given.
 nlohmann::json fio_output(double read_iops, double read_lat_us) {
-  const nlohmann::json dir_r = {{"iops", read_iops}, {"bw_bytes", read_iops * 4096}, {"lat_ns", {{"N", 100}, {"mean", read_lat_us * 1e3}}}};
+  const nlohmann::json dir_r = {
+      {"iops", read_iops}, {"bw_bytes", read_iops * 4096}, {"lat_ns", {{"N", 100}, {"mean", read_lat_us * 1e3}}}};
   const nlohmann::json dir_w = {{"iops", 0}, {"bw_bytes", 0}, {"lat_ns", {{"N", 0}, {"mean", 0}}}};
   return {{"jobs", nlohmann::json::array({{{"read", dir_r}, {"write", dir_w}}})}};
 }
@@ -49,10 +50,12 @@ BOOST_AUTO_TEST_CASE(records_are_scored_against_their_tolerance_and_misses_carry
   BOOST_TEST(recs[0]["error_pct"].get<double>() == 100.0, boost::test_tools::tolerance(1e-9));
   BOOST_TEST(recs[0]["within_tolerance"].get<bool>() == false);
   BOOST_TEST(recs[2]["within_tolerance"].get<bool>() == true);
-  BOOST_TEST(rep.text.find("miss miss-with-cause (tiny, +100.0%): the measured value is one I/O per second") != std::string::npos);
+  BOOST_TEST(rep.text.find("miss miss-with-cause (tiny, +100.0%): the measured value is one I/O per second") !=
+             std::string::npos);
   BOOST_TEST(rep.text.find("miss miss-without-cause") != std::string::npos);
   BOOST_TEST(rep.text.find("no cause recorded (miss_cause)") != std::string::npos);
-  BOOST_TEST(rep.text.find("within-with-cause (tiny) is within tolerance; its miss_cause is out of date") != std::string::npos);
+  BOOST_TEST(rep.text.find("within-with-cause (tiny) is within tolerance; its miss_cause is out of date") !=
+             std::string::npos);
   BOOST_TEST(rep.markdown.find("- **miss-with-cause** (tiny, +100.0%)") != std::string::npos);
   // Throughput errors of the counted records: +100% (miss) and +100% (within its 1e12%).
   BOOST_TEST(rep.json["summary"]["overall"]["throughput"]["median_abs_error_pct"].get<double>() == 100.0,

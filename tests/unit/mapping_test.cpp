@@ -34,8 +34,8 @@ BOOST_AUTO_TEST_CASE(scaled_layout_keeps_the_overprovisioning_ratio) {
 BOOST_AUTO_TEST_CASE(every_bundled_drive_profile_auto_scales_its_maps_under_1_gib) {
   // Map tables dominate memory (the rest is well under 100 MB): 1 GiB of tables keeps any
   // bundled drive, the 61.44 TB 6550 ION included, under 2 GiB of RSS.
-  for (const char* d : {"micron-9550-max-12.8tb", "micron-9550-pro-15.36tb", "micron-9400-pro-7.68tb", "micron-9400-pro-30.72tb",
-                        "micron-6550-ion-61.44tb"}) {
+  for (const char* d : {"micron-9550-max-12.8tb", "micron-9550-pro-15.36tb", "micron-9400-pro-7.68tb",
+                        "micron-9400-pro-30.72tb", "micron-6550-ion-61.44tb"}) {
     const auto p = config::load_profile(test::source_path(std::string("scenarios/drives/") + d + ".toml"));
     const auto l = config::make_layout(p.config, config::auto_scale(p.config, config::kDefaultMapBudgetBytes));
     BOOST_TEST(l.map_bytes() <= config::kDefaultMapBudgetBytes, d);

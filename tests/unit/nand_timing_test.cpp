@@ -37,9 +37,17 @@ BOOST_AUTO_TEST_CASE(multi_plane_program_moves_all_planes_and_pages_of_a_wordlin
 
 BOOST_AUTO_TEST_CASE(geometry_decode_spreads_consecutive_ius_over_planes) {
   Geometry g;
-  g.dies = 4; g.channels = 2; g.dies_per_channel = 2; g.planes = 6; g.bits_per_cell = 3;
-  g.bgs_per_die = 10; g.units_per_bg = 768; g.ius_per_page = 4; g.ius_per_unit = 72;
-  g.ius_per_bg = 72ull * 768; g.physical_ius = g.ius_per_bg * 10 * 4;
+  g.dies = 4;
+  g.channels = 2;
+  g.dies_per_channel = 2;
+  g.planes = 6;
+  g.bits_per_cell = 3;
+  g.bgs_per_die = 10;
+  g.units_per_bg = 768;
+  g.ius_per_page = 4;
+  g.ius_per_unit = 72;
+  g.ius_per_bg = 72ull * 768;
+  g.physical_ius = g.ius_per_bg * 10 * 4;
   const std::uint64_t base = g.unit_base(3, 7, 5);
   const PhysAddr a = g.decode(base + 4 * 6 + 5);  // second page-in-wordline, plane 1, IU 1
   BOOST_TEST(a.die == 3u);

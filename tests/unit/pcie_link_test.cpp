@@ -28,9 +28,9 @@ BOOST_AUTO_TEST_CASE(gen4_encoding_and_gen2_encoding_differ) {
 BOOST_AUTO_TEST_CASE(read_completions_are_split_at_the_host_completion_size) {
   const LinkModel link(gen5x4(), 64);
   BOOST_TEST(link.cpld_wire_bytes(4096) == 4096u + 64u * 20u);  // 64 CplDs of 64 B, 20 B overhead each
-  BOOST_TEST(link.mrd_wire_bytes(4096) == 8u * 24u);             // 8 MRd of 512 B, 24 B each
-  BOOST_TEST(link.mwr_wire_bytes(4096) == 4096u + 8u * 24u);      // 8 MWr of 512 B
-  BOOST_TEST(link.mwr_wire_bytes(16) == 16u + 24u);               // one CQE
+  BOOST_TEST(link.mrd_wire_bytes(4096) == 8u * 24u);            // 8 MRd of 512 B, 24 B each
+  BOOST_TEST(link.mwr_wire_bytes(4096) == 4096u + 8u * 24u);    // 8 MWr of 512 B
+  BOOST_TEST(link.mwr_wire_bytes(16) == 16u + 24u);             // one CQE
 }
 
 BOOST_AUTO_TEST_CASE(link_direction_is_work_conserving_and_never_finishes_before_ready) {

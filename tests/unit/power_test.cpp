@@ -31,14 +31,16 @@ BOOST_AUTO_TEST_CASE(energy_breakdown_adds_each_activity_to_its_component) {
   b.core_busy_s = 0.5;
   b.host_bytes = 2'000'000'000;
   const auto e = ssdtwin::power::energy_between(ssdtwin::config::energy_model(c, layout), a, b);
-  BOOST_TEST(e.nand_array_j == 1000 * nand::program_energy_j(c.nand) + 10 * nand::erase_energy_j(c.nand, layout.tBERS_ps),
-             boost::test_tools::tolerance(1e-9));
+  BOOST_TEST(
+      e.nand_array_j == 1000 * nand::program_energy_j(c.nand) + 10 * nand::erase_energy_j(c.nand, layout.tBERS_ps),
+      boost::test_tools::tolerance(1e-9));
   BOOST_TEST(e.nand_io_j == 1e6 * c.nand.io_pj_per_byte * 1e-12, boost::test_tools::tolerance(1e-9));
   BOOST_TEST(e.pcie_j == 2.0 * c.power.pcie_l0_w, boost::test_tools::tolerance(1e-9));
   BOOST_TEST(e.controller_j == 2.0 * c.power.controller_idle_w + 0.5 * c.power.fe_core_busy_w +
                                    2e9 * c.power.datapath_pj_per_byte * 1e-12,
              boost::test_tools::tolerance(1e-9));
-  BOOST_TEST(e.dram_j == 2.0 * c.power.dram_w + 2e9 * c.power.dram_pj_per_byte * 1e-12, boost::test_tools::tolerance(1e-9));
+  BOOST_TEST(e.dram_j == 2.0 * c.power.dram_w + 2e9 * c.power.dram_pj_per_byte * 1e-12,
+             boost::test_tools::tolerance(1e-9));
   // A non-operational second: PCIe in L1 and the controller's non-operational power instead.
   ssdtwin::power::ActivityCounters n = b;
   n.t_s += 1.0;
