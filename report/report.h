@@ -27,6 +27,8 @@ struct ReportEntry {
   bool grouped = false;
   TimePs runtime_ps = 0;
   workload::DirectionStats read, write, trim;
+  std::uint64_t issued_ios = 0, drained_ios = 0;  // submitted (ramp included); reaped after the runtime
+  TimePs drain_ps = 0;                            // longest drain of the entry's jobs
 };
 std::vector<ReportEntry> report_entries(const workload::FioJobFile& jobs, const model::RunResult& r);
 

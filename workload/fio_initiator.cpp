@@ -151,6 +151,7 @@ void FioInitiator::issue(std::uint32_t slot, TimePs issue_ps) {
   s.trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
   issued_bytes_ += s.bytes;
   ++issued_ios_;
+  ++stats_.issued_ios;
   ++inflight_;
   if (setup_.timeline) setup_.timeline->queue_depth(setup_.queue_index, sc_now_ps(), inflight_);
   tlm::tlm_phase ph = tlm::BEGIN_REQ;
@@ -205,9 +206,12 @@ void FioInitiator::on_slot(std::uint32_t slot, TimePs now) {
     const bool was_trim = setup_.job.is_trim() || s.dir == kDirTrim;
     if (!was_trim) (s.trans.is_read() ? stats_.all_read_bytes : stats_.all_write_bytes) += s.trans.get_data_length();
     ++stats_.all_ios;
-    // As fio: statistics are cleared when the ramp ends and count completions from then on,
-    // up to the end of the runtime (the drain of work still queued after it is not counted).
-    if (done_ps >= stats_from_ps_ && done_ps <= stop_ps_) {
+    // As fio (backend.c do_io): statistics are cleared when the ramp ends and count every
+    // completion from then on. When the runtime ends fio stops issuing and reaps the commands
+    // still in flight; they are counted, and the runtime runs to the last one, so a command
+    // the drive holds back shows in the latency and the rate instead of vanishing.
+    if (done_ps >= stats_from_ps_) {
+      if (done_ps > stop_ps_) ++stats_.drained_ios;
       DirectionStats& d = was_trim ? stats_.trim : s.trans.is_read() ? stats_.read : stats_.write;
       ++d.ios;
       d.bytes += s.trans.get_data_length();
@@ -274,9 +278,13 @@ void FioInitiator::on_wake() {
   }
   if (inflight_ == 0 && wake_.idle() && !done_ && power_parked_.empty()) {
     done_ = true;
-    // Stopped by the runtime: the window is exactly the runtime. Stopped by size: it closes
+    // Stopped by the runtime: the window is the runtime plus the drain of the commands
+    // then in flight (fio's runtime ends after its final reap). Stopped by size: it closes
     // at the last completion.
-    if (stop_ps_ != kTimeNever && may_issue_bytes()) stats_.end_ps = stop_ps_;
+    if (stop_ps_ != kTimeNever && may_issue_bytes()) {
+      stats_.drain_ps = stats_.end_ps > stop_ps_ ? stats_.end_ps - stop_ps_ : 0;
+      stats_.end_ps = std::max(stats_.end_ps, stop_ps_);
+    }
     if (stats_.end_ps < stats_.start_ps) stats_.end_ps = stats_.start_ps;
     if (stats_.logs.enabled()) stats_.logs.finish(stats_.end_ps);
     on_done_(*this);

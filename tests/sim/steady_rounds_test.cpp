@@ -22,6 +22,7 @@ BOOST_AUTO_TEST_CASE(steady_state_round_follows_the_snia_rule_after_the_write_cl
   // The window that was declared steady satisfies the rule, and the one before it did not.
   BOOST_TEST(model::is_steady(ss.round_iops));
   BOOST_TEST(!model::is_steady({ss.round_iops.begin(), ss.round_iops.end() - 1}));
-  // The jobs ran exactly steady_round rounds after their ramp.
-  BOOST_TEST(r.jobs[0].end_ps == r.jobs[0].start_ps + ss.steady_round * 200 * kPsPerMs);
+  // The jobs ran exactly steady_round rounds after their ramp, then reaped what was in flight.
+  BOOST_TEST(r.jobs[0].end_ps == r.jobs[0].start_ps + ss.steady_round * 200 * kPsPerMs + r.jobs[0].drain_ps);
+  BOOST_TEST(r.jobs[0].all_ios == r.jobs[0].issued_ios);
 }
