@@ -82,8 +82,14 @@ std::vector<KeyDesc> build() {
   }
   k.push_back(text(D::Drive, "drive.nand_profile", "NAND generation profile, relative to the file that names it",
                    ACC(nand_profile)));
-  k.push_back(
-      num(D::Drive, "capacity.user_bytes", I, "bytes", 1e6, 1e15, 1, "Advertised user capacity", ACC(user_bytes)));
+  k.push_back(num(D::Drive, "capacity.user_bytes", I, "bytes", 1e6, 1e15, 1,
+                  "Advertised user capacity (0 when capacity.op_pct gives it; set one of the two)", ACC(user_bytes), {},
+                  "0"));
+  k.push_back(num(D::Drive, "capacity.op_pct", F, "%", 0, 1000, 1,
+                  "Overprovisioning: when > 0 the user capacity is derived from the nominal raw NAND, "
+                  "user_bytes = raw_bytes_nominal / (1 + op_pct/100), rounded down to 4 KiB. Given both, the "
+                  "nearer wins (--set over a profile, a drive profile over its base)",
+                  ACC(op_pct), {}, "0"));
   k.push_back(num(D::Drive, "capacity.raw_bytes_nominal", I, "bytes", 1e6, 2e15, 1,
                   "NAND capacity on the bill of materials; the geometry must provide at least this",
                   ACC(raw_bytes_nominal)));

@@ -295,7 +295,42 @@ LoadedProfile load_profile(const std::string& drive_path, const std::vector<std:
   return p;
 }
 
+// capacity.op_pct or capacity.user_bytes gives the user capacity. Given both, the nearer
+// wins: a --set over a profile's, a drive profile's over its base's (an OP variant of a
+// bundled drive); both at the same level is ambiguous.
+void resolve_capacity(LoadedProfile& p) {
+  DriveConfig& c = p.config;
+  const std::string op_from = p.origin["drive:capacity.op_pct"];
+  const std::string user_from = p.origin["drive:capacity.user_bytes"];
+  const auto level = [&](const std::string& o) {
+    if (o == "default" || o.rfind("capacity.op_pct", 0) == 0) return 0;
+    if (o.rfind("--set", 0) == 0) return 3;
+    return o.rfind(p.drive_path + ":", 0) == 0 ? 2 : 1;
+  };
+  if (c.op_pct > 0 && level(user_from) > 0) {
+    if (level(op_from) == level(user_from))
+      throw InputError(fmt::format(
+          "{} and {}: both give the user capacity; set one of capacity.user_bytes and capacity.op_pct",
+          where(p, ProfileKind::Drive, "capacity.op_pct"), where(p, ProfileKind::Drive, "capacity.user_bytes")));
+    if (level(user_from) > level(op_from)) {  // the nearer user capacity wins
+      c.op_pct = 0;
+      p.origin["drive:capacity.op_pct"] = "replaced by capacity.user_bytes (" + user_from + ")";
+    }
+  }
+  if (c.op_pct > 0) {
+    constexpr std::uint64_t kSector = 4096;
+    c.user_bytes = std::uint64_t(double(c.raw_bytes_nominal) / (1.0 + c.op_pct / 100.0)) / kSector * kSector;
+    p.origin["drive:capacity.user_bytes"] = "capacity.op_pct (" + op_from + ")";
+  } else if (c.user_bytes == 0) {
+    throw InputError(
+        fmt::format("{}: the user capacity is not given; set capacity.user_bytes (bytes) or "
+                    "capacity.op_pct (% over capacity.raw_bytes_nominal)",
+                    p.drive_path));
+  }
+}
+
 void validate_drive(LoadedProfile& p) {
+  resolve_capacity(p);
   DriveConfig& c = p.config;
   if (!ftl::find_victim_policy(c.ftl.gc_policy))
     throw InputError(fmt::format("{}: '{}' is not allowed; use {}", where(p, ProfileKind::Drive, "ftl.gc_policy"),

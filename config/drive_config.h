@@ -17,6 +17,7 @@ struct DriveConfig {
   std::string nand_profile;             // path as written in the drive profile
   std::uint64_t user_bytes = 0;         // advertised user capacity
   std::uint64_t raw_bytes_nominal = 0;  // NAND capacity on the bill of materials
+  double op_pct = 0;                    // > 0: user_bytes = raw_bytes_nominal / (1 + op_pct / 100) (config_loader)
   std::uint32_t channels = 0;
   std::uint32_t dies_per_channel = 0;
   double warranty_years = 0;

@@ -24,7 +24,7 @@ BOOST_AUTO_TEST_CASE(a_time_based_run_that_ends_mid_gc_counts_every_command_it_i
     BOOST_TEST(s.issued_ios > 0u);
     BOOST_TEST(s.all_ios == s.issued_ios);  // every issued command completed and was reaped
     BOOST_TEST(s.power_loss_aborted == 0u);
-    BOOST_TEST(s.drained_ios > 0u);         // QD32: commands were in flight at the end
+    BOOST_TEST(s.drained_ios > 0u);  // QD32: commands were in flight at the end
     BOOST_TEST(s.drained_ios <= 32u);
     BOOST_TEST(s.runtime_ps() == 20 * kPsPerMs + s.drain_ps);
     BOOST_TEST(s.drain_ps > 0u);

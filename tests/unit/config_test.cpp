@@ -218,6 +218,29 @@ BOOST_AUTO_TEST_CASE(base_profile_applies_first_and_the_drive_file_overrides_it)
   BOOST_TEST(p.base_paths.size() == 1u);
 }
 
+BOOST_AUTO_TEST_CASE(op_pct_derives_the_user_capacity_from_the_nominal_raw_nand_and_the_nearer_key_wins) {
+  // Tiny drive: 96 MiB nominal raw, 72 MiB user (33.3% OP). 20% OP: 96 MiB / 1.2 = 80 MiB.
+  const LoadedProfile p = load_pair("op20", kDrive, kNand, {"capacity.op_pct=20"});
+  BOOST_TEST(p.config.user_bytes == 83886080u);
+  BOOST_TEST(p.origin.at("drive:capacity.user_bytes") == "capacity.op_pct (--set capacity.op_pct=20)");
+  // Rounded down to whole 4 KiB sectors.
+  BOOST_TEST(load_pair("op7", kDrive, kNand, {"capacity.op_pct=7"}).config.user_bytes % 4096 == 0u);
+  // In the profile instead of user_bytes.
+  const std::string op_only = replace_once(kDrive, "user_bytes = 75_497_472", "op_pct = 20");
+  BOOST_TEST(load_pair("opfile", op_only, kNand).config.user_bytes == 83886080u);
+  // A --set user capacity wins over a profile's op_pct.
+  const LoadedProfile u = load_pair("opuser", op_only, kNand, {"capacity.user_bytes=50000000"});
+  BOOST_TEST(u.config.user_bytes == 50000000u);
+  BOOST_TEST(u.config.op_pct == 0.0);
+  // Both at the same level, or neither: errors naming the keys.
+  expect_error("opboth", replace_once(kDrive, "user_bytes = 75_497_472", "user_bytes = 75_497_472\nop_pct = 20"), kNand,
+               {"capacity.op_pct", "capacity.user_bytes", "both give the user capacity"});
+  expect_error("opbothset", kDrive, kNand, {"both give the user capacity"},
+               {"capacity.op_pct=20", "capacity.user_bytes=50000000"});
+  expect_error("opnone", replace_once(kDrive, "user_bytes = 75_497_472", "# none"), kNand,
+               {"the user capacity is not given", "capacity.op_pct"});
+}
+
 BOOST_AUTO_TEST_CASE(missing_or_cyclic_base_profile_is_an_error) {
   expect_error("nobase", replace_once(kDrive, "[drive]\n", "[drive]\nbase_profile = \"nope.toml\"\n"), kNand,
                {"drive.toml:3", "drive.base_profile", "nope.toml", "does not exist"});
