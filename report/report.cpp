@@ -9,6 +9,8 @@
 #include "config/energy_model.h"
 #include "config/input_error.h"
 #include "model/run_statistics.h"
+#include "model/utilisation.h"
+#include "report/event_json.h"
 
 namespace ssdtwin::report {
 namespace {
@@ -163,6 +165,13 @@ std::vector<ReportEntry> report_entries(const workload::FioJobFile& jf, const mo
 }
 
 json power_states_json(const ReportInput& in);
+power::PowerSummary run_power_summary(const ReportInput& in, const model::SeriesTable& series);
+
+// Each resource's busy share over the run and the busiest (model/utilisation.h).
+std::vector<model::ResourceUse> run_resource_use(const ReportInput& in) {
+  const model::SeriesTable pt = model::power_series_table(in.result.timeseries, in.profile.config, in.layout);
+  return model::resource_use(in.result, in.profile.config, run_power_summary(in, pt).average_w);
+}
 
 // Whole-run power, its peak taken from the power series (column 1 = power_w).
 power::PowerSummary run_power_summary(const ReportInput& in, const model::SeriesTable& series) {
@@ -190,60 +199,6 @@ json jobs_json(const ReportInput& in, bool latency_bins) {
     jobs.push_back(j);
   }
   return jobs;
-}
-
-// Each power cut: what the hold-up did and what the recovery scan found.
-json power_loss_json(const model::RunResult& r) {
-  json events = json::array();
-  for (const model::PowerLossEvent& e : r.power_losses) {
-    json lost = json::array();
-    for (const auto& w : e.scan.lost)
-      lost.push_back(
-          {{"lpn", w.lpn}, {"seq", w.seq}, {"recovered_seq", w.recovered_seq}, {"acknowledged", w.acknowledged}});
-    events.push_back({{"at_s", s_from_ps(e.cut_ps)},
-                      {"plp", e.plp},
-                      {"hold_up_ms", double(e.hold_up_ps) / kPsPerMs},
-                      {"energy_available_j", e.energy_available_j},
-                      {"energy_used_j", e.energy_used_j},
-                      {"buffered_ius_at_cut", e.buffered_ius_at_cut},
-                      {"clean", e.clean},
-                      {"flushed_after_us", e.clean ? double(e.flushed_after_ps) / kPsPerUs : -1.0},
-                      {"aborted_commands", e.aborted_commands},
-                      {"scan_programmed_ius", e.scan.programmed_ius_scanned},
-                      {"unflushed_lpns", e.scan.unflushed_lpns},
-                      {"lost_writes", e.scan.lost_writes},
-                      {"lost_acknowledged_writes", e.scan.lost_acknowledged},
-                      {"lost_equals_unflushed", e.scan.lost_equals_unflushed},
-                      {"durable_checked", e.scan.durable_checked},
-                      {"durable_mismatches", e.scan.durable_mismatches},
-                      {"resurrected_trims", e.scan.resurrected_trims},
-                      {"recovery_s", e.recovery.seconds},
-                      {"recovery_basis", e.recovery.basis},
-                      {"resumed_at_s", e.clean ? s_from_ps(e.resumed_ps) : -1.0},
-                      {"lost", lost}});
-  }
-  return {{"planned", r.power_losses_planned},
-          {"happened", r.power_losses.size()},
-          {"ended_run", r.ended_by_power_loss},
-          {"events", events}};
-}
-
-// --verify: checks by point and the first mismatches.
-json verify_json(const model::DriveResults& d) {
-  json listed = json::array();
-  for (const auto& m : d.verify_mismatches)
-    listed.push_back({{"point", ftl::verify_point_name(m.point)},
-                      {"lpn", m.lpn},
-                      {"expected_seq", m.expected_seq},
-                      {"found_lpn", m.found_lpn},
-                      {"found_seq", m.found_seq}});
-  return {{"checked", d.verify.checked},
-          {"mismatches", d.verify.mismatches},
-          {"writes_tagged", d.verify.writes_tagged},
-          {"host_read_checks", d.verify.host_read_checks},
-          {"relocation_checks", d.verify.relocation_checks},
-          {"readback_checks", d.verify.readback_checks},
-          {"first_mismatches", listed}};
 }
 
 // Whole-run power, its breakdown, the power states and the power series.
@@ -312,6 +267,13 @@ json report_json(const ReportInput& in, bool latency_bins) {
   if (d.verified) s["verify"] = verify_json(d);
   add_statistics(s, r, in.profile.config, {"pcie", "controller"});
   s["power"] = power_json(in);
+  const std::vector<model::ResourceUse> use = run_resource_use(in);
+  json u = json::object();
+  for (const model::ResourceUse& x : use) u[x.name] = x.fraction;
+  s["utilisation"] = u;
+  const model::ResourceUse& b = model::bottleneck(use);
+  s["bottleneck"] = {
+      {"resource", b.name}, {"utilisation", b.fraction}, {"window", "whole simulated time, ramp and drain included"}};
   if (in.options.timeseries_interval_ps && !r.timeseries.empty()) {
     const model::SeriesTable t = model::time_series_table(r.timeseries, in.profile.config, in.layout);
     s["timeseries"] = {
@@ -472,6 +434,13 @@ std::string report_normal(const ReportInput& in) {
                          ss.round_s, ss.round_iops.size());
   }
   out += power_text(in);
+  const std::vector<model::ResourceUse> use = run_resource_use(in);
+  std::string others;
+  for (const model::ResourceUse& x : use)
+    if (&x != &model::bottleneck(use))
+      others += fmt::format("{}{} {:.1f}%", others.empty() ? "" : ", ", x.name, x.fraction * 100);
+  out += fmt::format("  bottleneck: {} {:.1f}% busy over the run ({})\n", model::bottleneck(use).name,
+                     model::bottleneck(use).fraction * 100, others);
   out += fmt::format("  pcie: payload ceiling {:.2f} GB/s per direction\n", d.link_payload_ceiling_bytes_per_s / 1e9);
   if (!in.jobs.ignored_keys.empty()) {
     std::string keys;

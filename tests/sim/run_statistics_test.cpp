@@ -39,6 +39,14 @@ BOOST_AUTO_TEST_CASE(every_declared_statistic_appears_in_the_json_report) {
           st.value(run.result, run.profile.config));
     }
   }
+  // What bound the run: every resource's share, and the busiest candidate named.
+  const auto& u = s.at("utilisation");
+  for (const char* r : {"firmware_cores", "dies", "channels", "pcie_up", "pcie_down", "power_budget"})
+    BOOST_TEST_CONTEXT(r) { BOOST_TEST((u.contains(r) && u.at(r).get<double>() >= 0.0)); }
+  const std::string b = s.at("bottleneck").at("resource").get<std::string>();
+  BOOST_TEST_REQUIRE(u.contains(b));
+  for (const auto& [name, f] : u.items())
+    if (name != "dies_busiest" && name != "firmware_cores_gc") BOOST_TEST(f.get<double>() <= u.at(b).get<double>());
   BOOST_TEST(paths.size() >= 50u);
   BOOST_TEST(nonzero >= 25u);  // a run that did I/O: the walk compared real values, not only zeros
 }
