@@ -24,7 +24,13 @@ std::vector<std::string> split_list(const std::string& v) {
 
 RecordResult evaluate_record(const LabRecord& r, const LabRun& run) {
   RecordResult res;
-  res.predicted = metric_from_fio_json(run.outputs.at(r.run_key()), r.metric);
+  const nlohmann::json& out = run.outputs.at(r.run_key());
+  res.predicted = metric_from_fio_json(out, r.metric);
+  if (const auto s = out.find("ssdtwin"); s != out.end() && s->contains("bottleneck")) {
+    const nlohmann::json& b = s->at("bottleneck");
+    res.bound_by = b.value("resource", "");
+    res.bound_by_share = b.value("utilisation", 0.0);
+  }
   res.error_pct = (res.predicted - r.measured) / r.measured * 100.0;
   res.scored_error_pct = r.lower_bound ? std::min(res.error_pct, 0.0) : res.error_pct;
   res.within = std::fabs(res.scored_error_pct) <= r.tolerance_pct;
@@ -82,6 +88,9 @@ nlohmann::ordered_json record_json(const LabRecord& r, const std::string& drive,
           {"lower_bound", r.lower_bound},
           {"kind", r.kind},
           {"role", record_role(r)},
+          {"bottleneck", res.bound_by.empty()
+                             ? nlohmann::ordered_json(nullptr)
+                             : nlohmann::ordered_json{{"resource", res.bound_by}, {"utilisation", res.bound_by_share}}},
           {"tags", r.tags},
           {"source", r.source}};
 }

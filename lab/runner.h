@@ -39,6 +39,8 @@ struct RecordResult {
   double predicted = 0, error_pct = 0;
   double scored_error_pct = 0;  // what statistics count: error_pct, or for a lower bound its shortfall (<= 0)
   bool within = false;
+  std::string bound_by;       // the run's busiest resource (ssdtwin.bottleneck), "" if not reported
+  double bound_by_share = 0;  // its busy share over the run
 };
 RecordResult evaluate_record(const LabRecord& r, const LabRun& run);
 // "prediction" or "fitted", with ", minimum" for a lower bound.

@@ -14,9 +14,9 @@
 namespace ssdtwin::model {
 
 struct ResourceUse {
-  std::string name;    // "firmware_cores", "dies", "channels", "pcie_up", "pcie_down", "power_budget"
-  double fraction;     // busy time (or power) over the run's span (or the MP cap)
-  bool candidate;      // may be named the bottleneck
+  std::string name;  // "firmware_cores", "dies", "channels", "pcie_up", "pcie_down", "power_budget"
+  double fraction;   // busy time (or power) over the run's span (or the MP cap)
+  bool candidate;    // may be named the bottleneck
 };
 
 // `average_w`: the run's average power (report::run_power_summary); < 0 leaves the budget out.

@@ -15,7 +15,8 @@ nlohmann::json fio_output(double read_iops, double read_lat_us) {
   const nlohmann::json dir_r = {
       {"iops", read_iops}, {"bw_bytes", read_iops * 4096}, {"lat_ns", {{"N", 100}, {"mean", read_lat_us * 1e3}}}};
   const nlohmann::json dir_w = {{"iops", 0}, {"bw_bytes", 0}, {"lat_ns", {{"N", 0}, {"mean", 0}}}};
-  return {{"jobs", nlohmann::json::array({{{"read", dir_r}, {"write", dir_w}}})}};
+  return {{"jobs", nlohmann::json::array({{{"read", dir_r}, {"write", dir_w}}})},
+          {"ssdtwin", {{"bottleneck", {{"resource", "dies"}, {"utilisation", 0.9}}}}}};
 }
 
 struct FakeSimulator {
@@ -50,6 +51,8 @@ BOOST_AUTO_TEST_CASE(records_are_scored_against_their_tolerance_and_misses_carry
   BOOST_TEST(recs[0]["error_pct"].get<double>() == 100.0, boost::test_tools::tolerance(1e-9));
   BOOST_TEST(recs[0]["within_tolerance"].get<bool>() == false);
   BOOST_TEST(recs[2]["within_tolerance"].get<bool>() == true);
+  BOOST_TEST(recs[0]["bottleneck"]["resource"].get<std::string>() == "dies");  // what bound the record's run
+  BOOST_TEST(recs[0]["bottleneck"]["utilisation"].get<double>() == 0.9);
   BOOST_TEST(rep.text.find("miss miss-with-cause (tiny, +100.0%): the measured value is one I/O per second") !=
              std::string::npos);
   BOOST_TEST(rep.text.find("miss miss-without-cause") != std::string::npos);
