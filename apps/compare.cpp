@@ -35,15 +35,15 @@ int cmd_compare(int argc, char** argv) {
   out["records"] = nlohmann::ordered_json::array();
   std::string table =
       fmt::format("{} on '{}' (lab: {}; precondition {})\n\n", lab.drive, drive, lab.path, lab.precondition);
-  table += fmt::format("{:<26} {:<18} {:>12} {:>12} {:>9} {:>6}  {}\n", "record", "metric", "measured", "predicted",
-                       "error", "tol", "within");
+  table += fmt::format("{:<26} {:<18} {:>12} {:>12} {:>9} {:>6}  {:<6} {:<20} {}\n", "record", "metric", "measured",
+                       "predicted", "error", "tol", "within", "bound by", "unit");
   std::size_t within = 0;
   for (const auto& r : lab.records) {
     const lab::RecordResult res = lab::evaluate_record(r, run);
     within += res.within;
-    table += fmt::format("{:<26} {:<18} {:>12.1f} {:>12.1f} {:>+8.1f}% {:>5.0f}%  {}  [{}]{}\n", r.id, r.metric,
-                         r.measured, res.predicted, res.error_pct, r.tolerance_pct, res.within ? "yes" : "NO ", r.unit,
-                         r.calibration ? "  fitted" : "");
+    table += fmt::format("{:<26} {:<18} {:>12.1f} {:>12.1f} {:>+8.1f}% {:>5.0f}%  {:<6} {:<20} [{}]{}\n", r.id,
+                         r.metric, r.measured, res.predicted, res.error_pct, r.tolerance_pct, res.within ? "yes" : "NO",
+                         lab::bound_by_text(res), r.unit, r.calibration ? "  fitted" : "");
     out["records"].push_back(lab::record_json(r, lab.drive, res));
   }
   table += fmt::format(

@@ -37,6 +37,12 @@ RecordResult evaluate_record(const LabRecord& r, const LabRun& run) {
   return res;
 }
 
+std::string bound_by_text(const RecordResult& res) {
+  if (res.bound_by.empty()) return "-";
+  if (res.bound_by == "latency") return fmt::format("latency (max {:.0f}%)", res.bound_by_share * 100);
+  return fmt::format("{} {:.0f}%", res.bound_by, res.bound_by_share * 100);
+}
+
 std::string record_role(const LabRecord& r) {
   return std::string(r.calibration ? "fitted" : "prediction") + (r.lower_bound ? ", minimum" : "");
 }

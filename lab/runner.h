@@ -43,6 +43,8 @@ struct RecordResult {
   double bound_by_share = 0;  // its busy share over the run
 };
 RecordResult evaluate_record(const LabRecord& r, const LabRun& run);
+// "pcie_up 99.9%": what bound the record's run, for tables ("-" when not reported).
+std::string bound_by_text(const RecordResult& res);
 // "prediction" or "fitted", with ", minimum" for a lower bound.
 std::string record_role(const LabRecord& r);
 // --records ID,ID,...: the records of `all` with those ids, in `all`'s order ("" keeps all).

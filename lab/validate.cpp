@@ -158,15 +158,15 @@ void score(Scores& s, const LabRecord& r, const std::string& drive, const LabRun
     ++s.excluded;
     s.excluded_text += fmt::format("  excluded {} ({}): {}\n", r.id, drive, r.excluded);
   }
-  s.table +=
-      fmt::format("{:<24} {:<34} {:<18} {:>12.1f} {:>12.1f} {:>+7.1f}% {:>4.0f}%  {:<8} {}\n", drive.substr(0, 24),
-                  r.id, r.metric, r.measured, predicted, err, r.tolerance_pct, verdict, role);
-  s.md_rows += fmt::format("| {} | {} | {} | {:.4g} | {:.4g} | {:+.1f}% | {:.0f}% | {} | {} | {} |\n", drive, r.id,
+  s.table += fmt::format("{:<24} {:<34} {:<18} {:>12.1f} {:>12.1f} {:>+7.1f}% {:>4.0f}%  {:<8} {:<20} {}\n",
+                         drive.substr(0, 24), r.id, r.metric, r.measured, predicted, err, r.tolerance_pct, verdict,
+                         role, bound_by_text(res));
+  s.md_rows += fmt::format("| {} | {} | {} | {:.4g} | {:.4g} | {:+.1f}% | {:.0f}% | {} | {} | {} | {} |\n", drive, r.id,
                            r.metric, r.measured, predicted, err, r.tolerance_pct,
                            !counted ? "excluded"
                            : ok     ? "yes"
                                     : "**no**",
-                           role, r.source + (counted ? "" : " **Excluded:** " + r.excluded));
+                           role, bound_by_text(res), r.source + (counted ? "" : " **Excluded:** " + r.excluded));
   json rec = record_json(r, drive, res);
   rec["precondition"] = r.precondition;
   rec["power_state"] = r.power_state;
@@ -208,8 +208,8 @@ ValidateReport validate(const std::vector<LabFile>& labs, const ValidateOptions&
   const LabRun run = run_lab_jobs(to_run, "", opt.sets, simulate);
 
   Scores s;
-  s.table = fmt::format("{:<24} {:<34} {:<18} {:>12} {:>12} {:>8} {:>5}  {}\n", "drive", "record", "metric", "measured",
-                        "predicted", "error", "tol", "within");
+  s.table = fmt::format("{:<24} {:<34} {:<18} {:>12} {:>12} {:>8} {:>5}  {:<8} {:<20} {}\n", "drive", "record",
+                        "metric", "measured", "predicted", "error", "tol", "within", "role", "bound by");
   for (const auto* r : sel.records) score(s, *r, sel.lab_of.at(r)->drive, run);
   std::string sum_text;
   ValidateReport rep;
@@ -230,8 +230,8 @@ ValidateReport validate(const std::vector<LabFile>& labs, const ValidateOptions&
   }
   rep.json["wallclock"] = {{"seconds", run.wall_s}};
   rep.markdown =
-      "| drive | record | metric | measured | predicted | error | tolerance | within | role | source |\n"
-      "|---|---|---|---|---|---|---|---|---|---|\n" +
+      "| drive | record | metric | measured | predicted | error | tolerance | within | role | bound by | source |\n"
+      "|---|---|---|---|---|---|---|---|---|---|---|\n" +
       s.md_rows;
   if (!s.md_misses.empty())
     rep.markdown +=

@@ -31,10 +31,11 @@ std::vector<ResourceUse> resource_use(const RunResult& r, const config::DriveCon
   return u;
 }
 
-const ResourceUse& bottleneck(const std::vector<ResourceUse>& use) {
+ResourceUse bottleneck(const std::vector<ResourceUse>& use) {
   const ResourceUse* best = &use.front();
   for (const ResourceUse& x : use)
     if (x.candidate && (!best->candidate || x.fraction > best->fraction)) best = &x;
+  if (best->fraction < kSaturated) return {"latency", best->fraction, true};
   return *best;
 }
 

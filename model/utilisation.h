@@ -21,7 +21,11 @@ struct ResourceUse {
 
 // `average_w`: the run's average power (report::run_power_summary); < 0 leaves the budget out.
 std::vector<ResourceUse> resource_use(const RunResult& r, const config::DriveConfig& cfg, double average_w);
-// The candidate with the highest fraction.
-const ResourceUse& bottleneck(const std::vector<ResourceUse>& use);
+// The candidate with the highest fraction if it is saturated (>= kSaturated); else
+// "latency": no resource is, so the host's queue depth times the command latency bound the
+// run (Little's law: a QD1 job, a closed loop too shallow for the drive). Its fraction is
+// the busiest candidate's.
+constexpr double kSaturated = 0.9;
+ResourceUse bottleneck(const std::vector<ResourceUse>& use);
 
 }  // namespace ssdtwin::model

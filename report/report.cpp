@@ -271,7 +271,7 @@ json report_json(const ReportInput& in, bool latency_bins) {
   json u = json::object();
   for (const model::ResourceUse& x : use) u[x.name] = x.fraction;
   s["utilisation"] = u;
-  const model::ResourceUse& b = model::bottleneck(use);
+  const model::ResourceUse b = model::bottleneck(use);
   s["bottleneck"] = {
       {"resource", b.name}, {"utilisation", b.fraction}, {"window", "whole simulated time, ramp and drain included"}};
   if (in.options.timeseries_interval_ps && !r.timeseries.empty()) {
@@ -435,12 +435,15 @@ std::string report_normal(const ReportInput& in) {
   }
   out += power_text(in);
   const std::vector<model::ResourceUse> use = run_resource_use(in);
+  const model::ResourceUse b = model::bottleneck(use);
   std::string others;
   for (const model::ResourceUse& x : use)
-    if (&x != &model::bottleneck(use))
-      others += fmt::format("{}{} {:.1f}%", others.empty() ? "" : ", ", x.name, x.fraction * 100);
-  out += fmt::format("  bottleneck: {} {:.1f}% busy over the run ({})\n", model::bottleneck(use).name,
-                     model::bottleneck(use).fraction * 100, others);
+    if (x.name != b.name) others += fmt::format("{}{} {:.1f}%", others.empty() ? "" : ", ", x.name, x.fraction * 100);
+  out +=
+      b.name == "latency"
+          ? fmt::format("  bottleneck: latency (no resource {:.0f}% busy: queue depth x latency bound the run; {})\n",
+                        model::kSaturated * 100, others)
+          : fmt::format("  bottleneck: {} {:.1f}% busy over the run ({})\n", b.name, b.fraction * 100, others);
   out += fmt::format("  pcie: payload ceiling {:.2f} GB/s per direction\n", d.link_payload_ceiling_bytes_per_s / 1e9);
   if (!in.jobs.ignored_keys.empty()) {
     std::string keys;

@@ -48,8 +48,13 @@ BOOST_AUTO_TEST_CASE(the_bottleneck_is_the_busiest_resource_the_drive_has) {
   BOOST_TEST(fraction(u, "channels") == 0.1);
   BOOST_TEST(fraction(u, "pcie_up") == 0.2);
   BOOST_TEST(fraction(u, "power_budget") == 0.4);  // 10 W of a 25 W cap
-  BOOST_TEST(model::bottleneck(u).name == "firmware_cores");
+  // Nothing saturated (cores 75%): the closed loop's depth and latency bound the run.
+  BOOST_TEST(model::bottleneck(u).name == "latency");
+  BOOST_TEST(model::bottleneck(u).fraction == 0.75);
+  r.drive.controller.core_busy_ps = 19 * kPsPerS / 10;  // 95%
+  BOOST_TEST(model::bottleneck(model::resource_use(r, drive(), 10.0)).name == "firmware_cores");
   // The power cap binds when the average power reaches it.
+  r.drive.controller.core_busy_ps = 0;
   BOOST_TEST(model::bottleneck(model::resource_use(r, drive(), 24.5)).name == "power_budget");
   // A busiest die alone (skew) is not named; the link is when it is the busiest.
   r.drive.controller.core_busy_ps = 0;
