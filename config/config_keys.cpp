@@ -102,13 +102,14 @@ std::vector<KeyDesc> build() {
                   ACC(ftl.iu_bytes), {512, 1024, 2048, 4096, 8192, 16384, 32768, 65536}));
   k.push_back(num(D::Drive, "ftl.write_buffer_mib", I, "MiB", 1, 65536, kMiB, "Power-loss-protected DRAM write buffer",
                   ACC(ftl.write_buffer_bytes)));
-  k.push_back(num(D::Drive, "ftl.gc_low_watermark_bgs", I, "block groups", 3, 1000, 1,
-                  "Per die: GC starts when fewer free block groups remain. At least 3: the GC reserve (1), the "
-                  "GC stream's next block group and one for the host beyond its open one, so a victim paced at "
-                  "V/(BG - V) is done before the host reaches the reserve (docs/architecture.md, \"GC pacing\")",
-                  ACC(ftl.gc_low_watermark_bgs), {}, "3"));
-  k.push_back(num(D::Drive, "ftl.gc_high_watermark_bgs", I, "block groups", 4, 1000, 1,
-                  "Per die: GC continues until this many are free", ACC(ftl.gc_high_watermark_bgs), {}, "4"));
+  k.push_back(num(D::Drive, "ftl.gc_low_watermark_bgs", I, "block groups", 4, 1000, 1,
+                  "Per die: GC starts when fewer free block groups remain. At least 4: the GC reserve (1) and, "
+                  "for this victim and the next (before this one's erase returns a block group), one new block "
+                  "group each for the host and GC streams, so a victim paced at V/(BG - V) is done before the "
+                  "host reaches the reserve (docs/architecture.md, GC pacing)",
+                  ACC(ftl.gc_low_watermark_bgs), {}, "4"));
+  k.push_back(num(D::Drive, "ftl.gc_high_watermark_bgs", I, "block groups", 5, 1000, 1,
+                  "Per die: GC continues until this many are free", ACC(ftl.gc_high_watermark_bgs), {}, "5"));
   k.push_back(num(D::Drive, "ftl.gc_reads_inflight", I, "", 1, 64, 1, "Per die: GC page reads outstanding at once",
                   ACC(ftl.gc_reads_inflight), {}, "6"));
   {

@@ -188,11 +188,11 @@ BOOST_AUTO_TEST_CASE(write_buffer_below_two_program_units_is_an_error) {
                 "nand.geometry.die_capacity_gbit=0.75"});
 }
 BOOST_AUTO_TEST_CASE(gc_high_not_above_low_is_an_error) {
-  expect_error("gc", kDrive, kNand, {"must exceed gc_low_watermark_bgs"}, {"ftl.gc_low_watermark_bgs=4"});
+  expect_error("gc", kDrive, kNand, {"must exceed gc_low_watermark_bgs"}, {"ftl.gc_low_watermark_bgs=5"});
 }
-BOOST_AUTO_TEST_CASE(gc_low_watermark_below_three_is_an_error) {
+BOOST_AUTO_TEST_CASE(gc_low_watermark_below_four_is_an_error) {
   // Paced GC needs the host to have a block group beyond its open one when a victim is chosen.
-  expect_error("gclow", kDrive, kNand, {"ftl.gc_low_watermark_bgs", "3 .. 1000"}, {"ftl.gc_low_watermark_bgs=2"});
+  expect_error("gclow", kDrive, kNand, {"ftl.gc_low_watermark_bgs", "4 .. 1000"}, {"ftl.gc_low_watermark_bgs=3"});
 }
 BOOST_AUTO_TEST_CASE(unknown_gc_policy_lists_the_policies) {
   expect_error("policy", kDrive, kNand,
