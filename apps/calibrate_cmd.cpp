@@ -17,8 +17,13 @@ int cmd_calibrate(int argc, char** argv) {
                                       {});
   if (!a.single.count("--lab")) throw config::InputError("calibrate: --lab LAB.toml is required");
   if (a.fits.empty()) throw config::InputError("calibrate: at least one --fit KEY=LO..HI is required");
-  lab::LabFile lab = lab::load_lab_file(a.single.at("--lab"));
-  lab::add_derived_tags(lab);
+  // Several lab files (comma-separated, one drive each): the fitted keys are shared by their
+  // drives and fitted to all their records at once (a family's base keys).
+  std::vector<lab::LabFile> labs;
+  for (const std::string& path : cli::split_list(a.single.at("--lab"))) {
+    labs.push_back(lab::load_lab_file(path));
+    lab::add_derived_tags(labs.back());
+  }
   lab::CalibrateOptions opt;
   opt.fits = a.fits;
   opt.sets = a.sets;
@@ -28,11 +33,16 @@ int cmd_calibrate(int argc, char** argv) {
   if (a.single.count("--output")) opt.output = a.single.at("--output");
   if (a.single.count("--max-evals"))
     opt.max_evals = cli::parse_uint("--max-evals", a.single.at("--max-evals"), 1, 100000);
-  if (a.single.count("--holdout")) opt.holdout = cli::parse_uint("--holdout", a.single.at("--holdout"), 2, 100);
+  if (a.single.count("--holdout")) {
+    if (a.single.at("--holdout") == "drive")
+      opt.holdout_drives = true;
+    else
+      opt.holdout = cli::parse_uint("--holdout", a.single.at("--holdout"), 2, 100);
+  }
   const std::string format = cli::output_format(a);
   const int parallel = parse_parallel(a.single);
   const lab::CalibrateResult res =
-      lab::calibrate(lab, opt, process_simulator(parallel), [](const std::string& line) { std::cerr << line; });
+      lab::calibrate(labs, opt, process_simulator(parallel), [](const std::string& line) { std::cerr << line; });
   if (format == "json")
     std::cout << res.json.dump(2) << "\n";
   else

@@ -52,9 +52,10 @@ const char* kUsage =
     "              [--curves] [--markdown FILE] [--output-format=normal|json]\n"
     "  ssdtwin lab import-fio RESULT.json --job JOB.fio --drive PROFILE.toml [--precondition P]\n"
     "              [--power-state N] [--output LAB.toml]\n"
-    "  ssdtwin calibrate --lab LAB.toml --fit KEY=LO..HI [--fit ...] [--records ID,ID] [--tag TAG,TAG] [--drive "
+    "  ssdtwin calibrate --lab LAB.toml[,LAB.toml...] --fit KEY=LO..HI [--fit ...] [--records ID,ID] [--tag TAG,TAG] "
+    "[--drive "
     "PROFILE.toml]\n"
-    "              [--max-evals N] [--holdout K] [--jobs N] [--output CALIBRATED.toml] [--set k=v]...\n"
+    "              [--max-evals N] [--holdout K|drive] [--jobs N] [--output CALIBRATED.toml] [--set k=v]...\n"
     "              [--output-format=normal|json]\n"
     "  ssdtwin endurance --drive PROFILE.toml [--workload rand4k|seq128k|jesd219|JOB.fio] [--host-write-mbps R]\n"
     "              [--op-sweep 7,14.5,28] [--scale N] [--seed N] [--set k=v]... [--output-format=normal|json]\n";

@@ -13,6 +13,7 @@
 #include <toml++/toml.h>
 
 #include "config/input_error.h"
+#include "lab/fitter.h"
 
 namespace ssdtwin::lab {
 namespace {
@@ -26,177 +27,61 @@ std::string read_file(const std::string& path) {
   return s.str();
 }
 
-double mean(const std::vector<double>& v) {
-  return v.empty() ? 0.0 : std::accumulate(v.begin(), v.end(), 0.0) / v.size();
-}
-
-// The fit: parameters are optimised in [0, 1] each; every evaluation is one batch of runs
-// of the records in a subset (indices into `records`).
-class Fitter {
- public:
-  Fitter(std::vector<FitParam>& params, const std::vector<const LabRecord*>& records, const CalibrateOptions& opt,
-         const Simulator& simulate, const std::function<void(const std::string&)>& log)
-      : params_(params), records_(records), opt_(opt), simulate_(simulate), log_(log) {
-    for (const auto& p : params_) u0_.push_back((p.start - p.lo) / (p.hi - p.lo));
-    // One integer key over a short range (e.g. a suspend limit, a core count): every value
-    // is evaluated. Nelder-Mead's simplex stalls there: its steps round back to the same
-    // integer (nand.suspend.max_per_op=1..5 stopped at 4 with 2 the best).
-    exhaustive_ = params_.size() == 1 && params_[0].desc->type == config::KeyType::Integer &&
-                  std::floor(params_[0].hi) - std::ceil(params_[0].lo) <= 64;
-    algorithm_ = params_.size() >= 2 ? nlopt::LN_BOBYQA : nlopt::LN_NELDERMEAD;
-  }
-  const std::vector<double>& start() const { return u0_; }
-  std::vector<std::size_t> all() const {
-    std::vector<std::size_t> v(records_.size());
-    std::iota(v.begin(), v.end(), 0);
-    return v;
-  }
-  std::string algorithm() const {
-    return exhaustive_                      ? "exhaustive over the integer range"
-           : algorithm_ == nlopt::LN_BOBYQA ? "NLopt LN_BOBYQA"
-                                            : "NLopt LN_NELDERMEAD";
-  }
-  double value_of(std::size_t i, const std::vector<double>& u) const {
-    return params_[i].lo + u[i] * (params_[i].hi - params_[i].lo);
-  }
-  std::vector<double> predict(const std::vector<double>& u, const std::vector<std::size_t>& subset) const;
-  double cost_of(const std::vector<double>& pred, const std::vector<std::size_t>& subset) const;
-  std::vector<double> fit(const std::vector<std::size_t>& subset);
-  std::size_t evals = 0;
-  nlopt::result result = nlopt::FAILURE;
-
- private:
-  double evaluate(const std::vector<double>& u, const std::vector<std::size_t>& subset);
-  std::vector<double> fit_exhaustive(const std::vector<std::size_t>& subset);
-
-  std::vector<FitParam>& params_;
-  const std::vector<const LabRecord*>& records_;
-  const CalibrateOptions& opt_;
-  const Simulator& simulate_;
-  const std::function<void(const std::string&)>& log_;
-  std::vector<double> u0_;
-  bool exhaustive_ = false;
-  nlopt::algorithm algorithm_;
-};
-
-std::vector<double> Fitter::predict(const std::vector<double>& u, const std::vector<std::size_t>& subset) const {
-  std::vector<std::string> sets = opt_.sets;
-  for (std::size_t i = 0; i < params_.size(); ++i)
-    sets.push_back(params_[i].set_path + "=" + format_value(params_[i], value_of(i, u)));
-  std::vector<const LabRecord*> recs;
-  recs.reserve(subset.size());
-  recs.reserve(subset.size());
-  for (std::size_t i : subset) recs.push_back(records_[i]);
-  const LabRun run = run_lab_jobs(recs, opt_.drive, sets, simulate_);
-  std::vector<double> pred(records_.size(), 0.0);
-  for (std::size_t i : subset)
-    pred[i] = metric_from_fio_json(run.outputs.at(records_[i]->run_key()), records_[i]->metric);
-  return pred;
-}
-
-double Fitter::cost_of(const std::vector<double>& pred, const std::vector<std::size_t>& subset) const {
-  double c = 0;
-  for (std::size_t i : subset) {
-    const double l = std::log(std::max(pred[i], 1e-12) / records_[i]->measured);
-    c += l * l;
-  }
-  return c;
-}
-
-double Fitter::evaluate(const std::vector<double>& u, const std::vector<std::size_t>& subset) {
-  const double c = cost_of(predict(u, subset), subset);
-  ++evals;
-  std::string p;
-  for (std::size_t i = 0; i < params_.size(); ++i)
-    p += fmt::format(" {}={}", params_[i].set_path, format_value(params_[i], value_of(i, u)));
-  if (log_) log_(fmt::format("calibrate: eval {:>3} cost {:.6g}{}\n", evals, c, p));
-  return c;
-}
-
-std::vector<double> Fitter::fit_exhaustive(const std::vector<std::size_t>& subset) {
-  // The lowest cost wins; on a tie, the lower value.
-  const FitParam& f = params_[0];
-  std::vector<double> best = u0_;
-  double best_cost = std::numeric_limits<double>::infinity();
-  for (double v = std::ceil(f.lo); v <= std::floor(f.hi); v += 1) {
-    const std::vector<double> u{(v - f.lo) / (f.hi - f.lo)};
-    if (const double c = evaluate(u, subset); c < best_cost) {
-      best_cost = c;
-      best = u;
-    }
-  }
-  result = nlopt::SUCCESS;
-  return best;
-}
-
-std::vector<double> Fitter::fit(const std::vector<std::size_t>& subset) {
-  if (exhaustive_) return fit_exhaustive(subset);
-  nlopt::opt opt(algorithm_, unsigned(params_.size()));
-  opt.set_lower_bounds(std::vector<double>(params_.size(), 0.0));
-  opt.set_upper_bounds(std::vector<double>(params_.size(), 1.0));
-  opt.set_initial_step(std::vector<double>(params_.size(), 0.15));
-  opt.set_maxeval(int(opt_.max_evals));
-  opt.set_xtol_rel(1e-4);
-  opt.set_ftol_abs(1e-10);
-  struct Ctx {
-    std::function<double(const std::vector<double>&)> f;
-  } ctx{[&](const std::vector<double>& u) { return evaluate(u, subset); }};
-  opt.set_min_objective(
-      [](const std::vector<double>& x, std::vector<double>&, void* data) { return static_cast<Ctx*>(data)->f(x); },
-      &ctx);
-  std::vector<double> u = u0_;
-  double c = 0;
-  try {
-    result = opt.optimize(u, c);
-  } catch (const nlopt::roundoff_limited&) {
-    result = nlopt::ROUNDOFF_LIMITED;
-  }
-  return u;
-}
-
-std::vector<const LabRecord*> selected_records(const LabFile& lab, const CalibrateOptions& opt) {
+// The records of every lab selected by --records/--tag, with the drive each belongs to.
+struct Selection {
   std::vector<const LabRecord*> records;
-  for (const auto& r : lab.records) records.push_back(&r);
-  records = select_records(records, opt.records, lab.path);
-  records = select_by_tags(records, opt.tags, lab.path);
-  if (opt.holdout > records.size())
-    throw config::InputError(fmt::format("option '--holdout': {} folds need at least {} records; {} are selected",
-                                         opt.holdout, opt.holdout, records.size()));
-  return records;
-}
-
-// k-fold cross-validation: fit on all records but one fold, predict that fold. Returns the
-// mean absolute errors in and out of sample.
-std::pair<double, double> cross_validate(Fitter& fitter, const std::vector<const LabRecord*>& records,
-                                         std::uint32_t k_folds) {
-  std::vector<double> in_err, out_err;
-  for (std::uint32_t k = 0; k < k_folds; ++k) {
-    std::vector<std::size_t> train, test;
-    for (std::size_t i = 0; i < records.size(); ++i) (i % k_folds == k ? test : train).push_back(i);
-    const std::vector<double> uk = fitter.fit(train);
-    const std::vector<double> pk = fitter.predict(uk, fitter.all());
-    for (std::size_t i : train) in_err.push_back(std::fabs(pk[i] / records[i]->measured - 1) * 100);
-    for (std::size_t i : test) out_err.push_back(std::fabs(pk[i] / records[i]->measured - 1) * 100);
+  std::vector<std::string> drives;  // per record: its lab's drive
+};
+Selection selected_records(const std::vector<LabFile>& labs, const CalibrateOptions& opt) {
+  Selection sel;
+  std::vector<const LabRecord*> all;
+  std::string where;
+  for (const auto& lab : labs) {
+    for (const auto& r : lab.records) all.push_back(&r);
+    where += (where.empty() ? "" : ", ") + lab.path;
   }
-  return {mean(in_err), mean(out_err)};
+  all = select_by_tags(select_records(all, opt.records, where), opt.tags, where);
+  for (const auto* r : all) {
+    sel.records.push_back(r);
+    for (const auto& lab : labs)
+      if (r >= lab.records.data() && r < lab.records.data() + lab.records.size()) sel.drives.push_back(lab.drive);
+  }
+  if (opt.holdout > sel.records.size())
+    throw config::InputError(fmt::format("option '--holdout': {} folds need at least {} records; {} are selected",
+                                         opt.holdout, opt.holdout, sel.records.size()));
+  return sel;
 }
 
-// The per-record table and JSON of the start and fitted predictions.
-void report_records(CalibrateResult& res, const std::vector<const LabRecord*>& records,
-                    const std::vector<double>& pred0, const std::vector<double>& pred) {
-  res.text += fmt::format("\n{:<28} {:>12} {:>12} {:>9} {:>12} {:>9}\n", "record", "measured", "start", "error",
-                          "fitted", "error");
+// The per-record table and JSON of the start and fitted predictions; with a leave-one-drive-out
+// holdout, each record's prediction from the fit that did not see its drive.
+void report_records(CalibrateResult& res, const Selection& sel, const std::vector<double>& pred0,
+                    const std::vector<double>& pred, const DriveHoldout* loo) {
+  const auto& records = sel.records;
+  const bool several =
+      std::any_of(sel.drives.begin(), sel.drives.end(), [&](const auto& d) { return d != sel.drives[0]; });
+  res.text += fmt::format("\n{}{:<28} {:>12} {:>12} {:>9} {:>12} {:>9}{}\n",
+                          several ? fmt::format("{:<26}", "drive") : "", "record", "measured", "start", "error",
+                          "fitted", "error", loo ? fmt::format(" {:>12} {:>9}", "held out", "error") : "");
   res.json["records"] = json::array();
   for (std::size_t i = 0; i < records.size(); ++i) {
     const double e0 = (pred0[i] / records[i]->measured - 1) * 100, e1 = (pred[i] / records[i]->measured - 1) * 100;
-    res.text += fmt::format("{:<28} {:>12.1f} {:>12.1f} {:>+8.1f}% {:>12.1f} {:>+8.1f}%\n", records[i]->id,
-                            records[i]->measured, pred0[i], e0, pred[i], e1);
-    res.json["records"].push_back({{"id", records[i]->id},
-                                   {"metric", records[i]->metric},
-                                   {"measured", records[i]->measured},
-                                   {"predicted_start", pred0[i]},
-                                   {"predicted_fitted", pred[i]},
-                                   {"error_pct", e1}});
+    const double eo = loo ? (loo->out_of_sample[i] / records[i]->measured - 1) * 100 : 0;
+    res.text +=
+        fmt::format("{}{:<28} {:>12.1f} {:>12.1f} {:>+8.1f}% {:>12.1f} {:>+8.1f}%{}\n",
+                    several ? fmt::format("{:<26}", sel.drives[i]) : "", records[i]->id, records[i]->measured, pred0[i],
+                    e0, pred[i], e1, loo ? fmt::format(" {:>12.1f} {:>+8.1f}%", loo->out_of_sample[i], eo) : "");
+    json r = {{"id", records[i]->id},
+              {"drive", sel.drives[i]},
+              {"metric", records[i]->metric},
+              {"measured", records[i]->measured},
+              {"predicted_start", pred0[i]},
+              {"predicted_fitted", pred[i]},
+              {"error_pct", e1}};
+    if (loo) {
+      r["predicted_drive_held_out"] = loo->out_of_sample[i];
+      r["error_drive_held_out_pct"] = eo;
+    }
+    res.json["records"].push_back(r);
   }
 }
 
@@ -349,19 +234,36 @@ std::string set_key_in_toml(const std::string& text, const std::string& key_path
   return out;
 }
 
-CalibrateResult calibrate(const LabFile& lab, const CalibrateOptions& opt_in, const Simulator& simulate,
+CalibrateResult calibrate(const LabFile& lab, const CalibrateOptions& opt, const Simulator& simulate,
                           const std::function<void(const std::string&)>& log) {
+  return calibrate(std::vector<LabFile>{lab}, opt, simulate, log);
+}
+
+CalibrateResult calibrate(const std::vector<LabFile>& labs, const CalibrateOptions& opt_in, const Simulator& simulate,
+                          const std::function<void(const std::string&)>& log) {
+  if (labs.empty()) throw config::InputError("calibrate: at least one --lab LAB.toml is required");
+  const LabFile& lab = labs.front();
+  const bool joint = labs.size() > 1;
   CalibrateOptions opt = opt_in;
-  if (opt.drive.empty()) opt.drive = lab.drive_profile;
+  if (joint && !opt.drive.empty())
+    throw config::InputError("calibrate: --drive cannot be given with several lab files (each runs its own drive)");
+  if (joint && !opt.output.empty())
+    throw config::InputError(
+        "calibrate: --output cannot be given with several lab files; put the shared fitted values into the "
+        "family's base profile (they are printed)");
+  if (opt.holdout_drives && !joint)
+    throw config::InputError("option '--holdout': 'drive' needs two or more lab files (one drive each)");
+  if (!joint && opt.drive.empty()) opt.drive = lab.drive_profile;
   if (opt.fits.empty()) throw config::InputError("calibrate: at least one --fit KEY=LO..HI is required");
-  // The starting point: the drive as simulated, on the lab's host with its conditions.
+  // The starting point: the (first) drive as simulated, on the lab's host with its conditions.
   std::vector<std::string> sets = lab.host_sets;
   sets.insert(sets.end(), opt.sets.begin(), opt.sets.end());
-  const config::LoadedProfile profile = config::load_profile(opt.drive, sets, lab.host_profile);
+  const config::LoadedProfile profile =
+      config::load_profile(joint ? lab.drive_profile : opt.drive, sets, lab.host_profile);
   CalibrateResult res;
   for (const auto& s : opt.fits) res.params.push_back(parse_fit(s, profile));
-  const std::vector<const LabRecord*> records = selected_records(lab, opt);
-
+  const Selection sel = selected_records(labs, opt);
+  const std::vector<const LabRecord*>& records = sel.records;
   Fitter fitter(res.params, records, opt, simulate, log);
   const std::vector<double> pred0 = fitter.predict(fitter.start(), fitter.all());
   res.cost_start = fitter.cost_of(pred0, fitter.all());
@@ -373,10 +275,14 @@ CalibrateResult calibrate(const LabFile& lab, const CalibrateOptions& opt_in, co
   res.cost_final = fitter.cost_of(pred, fitter.all());
   std::pair<double, double> holdout_err;
   if (opt.holdout >= 2) holdout_err = cross_validate(fitter, records, opt.holdout);
+  DriveHoldout loo;
+  if (opt.holdout_drives) loo = leave_one_drive_out(fitter, records, sel.drives);
 
   json& out = res.json;
-  out["lab"] = lab.path;
-  out["drive"] = opt.drive;
+  std::string lab_paths;
+  for (const auto& l : labs) lab_paths += (lab_paths.empty() ? "" : ", ") + l.path;
+  out["lab"] = lab_paths;
+  out["drive"] = joint ? "each lab file's" : opt.drive;
   out["algorithm"] = fitter.algorithm();
   out["objective"] = "sum over records of ln(predicted/measured)^2";
   out["evaluations"] = fit_evals;
@@ -392,11 +298,11 @@ CalibrateResult calibrate(const LabFile& lab, const CalibrateOptions& opt_in, co
                                  {"fitted", p.fitted},
                                  {"unit", p.desc->unit}});
   res.text = fmt::format("calibrate: {} parameters on {} records of {} ({} evaluations, {})\n\n", res.params.size(),
-                         records.size(), lab.path, fit_evals, fitter.algorithm());
+                         records.size(), lab_paths, fit_evals, fitter.algorithm());
   for (const auto& p : res.params)
     res.text += fmt::format("  {:<34} {:>12} -> {:>12} {}  (bounds {} .. {})\n", p.set_path, format_value(p, p.start),
                             format_value(p, p.fitted), p.desc->unit, p.lo, p.hi);
-  report_records(res, records, pred0, pred);
+  report_records(res, sel, pred0, pred, opt.holdout_drives ? &loo : nullptr);
   res.text += fmt::format("\nsum of squared log errors: {:.6g} -> {:.6g}\n", res.cost_start, res.cost_final);
   if (opt.holdout >= 2) {
     out["holdout"] = {{"folds", opt.holdout},
@@ -404,6 +310,28 @@ CalibrateResult calibrate(const LabFile& lab, const CalibrateOptions& opt_in, co
                       {"out_of_sample_mean_abs_error_pct", holdout_err.second}};
     res.text += fmt::format("{}-fold cross-validation: mean |error| in sample {:.2f}%, out of sample {:.2f}%\n",
                             opt.holdout, holdout_err.first, holdout_err.second);
+  }
+  if (opt.holdout_drives) {
+    out["holdout"] = {{"by", "drive"},
+                      {"in_sample_mean_abs_error_pct", loo.in_sample_mean_abs_pct},
+                      {"out_of_sample_mean_abs_error_pct", loo.out_of_sample_mean_abs_pct},
+                      {"folds", json::array()}};
+    res.text += "\nleave one drive out (fitted on the other drives, the held-out drive predicted):\n";
+    for (const DriveFold& f : loo.folds) {
+      json values = json::object();
+      std::string text;
+      for (std::size_t k = 0; k < res.params.size(); ++k) {
+        values[res.params[k].set_path] = f.fitted[k];
+        text += fmt::format(" {}={}", res.params[k].set_path, format_value(res.params[k], f.fitted[k]));
+      }
+      double err = 0;
+      for (std::size_t i : f.held_out) err += std::fabs(loo.out_of_sample[i] / records[i]->measured - 1) * 100;
+      err /= std::max<std::size_t>(f.held_out.size(), 1);
+      out["holdout"]["folds"].push_back({{"held_out", f.drive}, {"fitted", values}, {"mean_abs_error_pct", err}});
+      res.text += fmt::format("  without {:<26}{}  -> its mean |error| {:.2f}%\n", f.drive, text, err);
+    }
+    res.text += fmt::format("mean |error|: in sample {:.2f}%, out of sample {:.2f}%\n", loo.in_sample_mean_abs_pct,
+                            loo.out_of_sample_mean_abs_pct);
   }
   if (!opt.output.empty()) {
     std::string ids;

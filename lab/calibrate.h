@@ -39,6 +39,9 @@ struct CalibrateOptions {
   std::string records, tags;      // comma lists ("": all)
   std::uint32_t max_evals = 80;
   std::uint32_t holdout = 0;  // k of k-fold cross-validation (0: none)
+  // Leave one drive out instead: fit on the other drives' records, predict the held-out
+  // drive's, for each drive in turn (several lab files, one drive each: a family).
+  bool holdout_drives = false;
   std::vector<std::string> sets;
   std::string output;  // write the calibrated drive profile here ("": do not)
 };
@@ -52,6 +55,12 @@ struct CalibrateResult {
 
 // `log` receives one line per evaluation (the command line prints them to stderr).
 CalibrateResult calibrate(const LabFile& lab, const CalibrateOptions& opt, const Simulator& simulate,
+                          const std::function<void(const std::string&)>& log = {});
+// Joint calibration: the fitted keys are shared by every lab file's drive (e.g. a family's
+// base keys) and fitted to all their records at once; each record runs on its own lab's
+// drive profile (so `opt.drive` must be empty with more than one lab, and so must
+// `opt.output`: the shared values go into the family base by hand).
+CalibrateResult calibrate(const std::vector<LabFile>& labs, const CalibrateOptions& opt, const Simulator& simulate,
                           const std::function<void(const std::string&)>& log = {});
 
 }  // namespace ssdtwin::lab

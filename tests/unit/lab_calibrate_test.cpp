@@ -43,13 +43,13 @@ lab::Simulator made_up_model(std::size_t* simulations = nullptr) {
   };
 }
 
-// A lab file on the tiny drive.
-lab::LabFile lab_file(const std::string& records) {
+// A lab file on the tiny drive (or another test drive, for a family of two).
+lab::LabFile lab_file(const std::string& records, const std::string& drive = "tiny-drive") {
   const fs::path dir = fs::temp_directory_path() / "ssdtwin-lab-calibrate-test";
   fs::create_directories(dir);
-  const fs::path path = dir / "lab.toml";
-  std::ofstream(path) << "[lab]\ndrive = \"tiny\"\ndrive_profile = \""
-                      << test::source_path("tests/data/tiny-drive.toml")
+  const fs::path path = dir / ("lab-" + drive + ".toml");
+  std::ofstream(path) << "[lab]\ndrive = \"" << drive << "\"\ndrive_profile = \""
+                      << test::source_path("tests/data/" + drive + ".toml")
                       << "\"\nprecondition = \"none\"\nsource = \"test\"\n"
                       << records;
   lab::LabFile lab = lab::load_lab_file(path.string());
@@ -140,6 +140,56 @@ BOOST_AUTO_TEST_CASE(the_calibrated_profiles_hold_the_fitted_values_and_keep_com
   BOOST_TEST(text.find("# Test drive: 2 channels x 2 dies") !=
              std::string::npos);  // the source profile's comments stay
   BOOST_TEST(text.find("fitted by ssdtwin calibrate") != std::string::npos);
+}
+
+// Latency = tR + 10 us on the tiny drive, tR + 30 us on the WAF test drive: a family whose
+// members share tR but differ by structure.
+lab::Simulator made_up_family() {
+  return [](const std::vector<lab::SimulationSpec>& specs) {
+    std::vector<nlohmann::json> out;
+    for (const auto& s : specs) {
+      const bool waf = std::find_if(s.args.begin(), s.args.end(), [](const std::string& a) {
+                         return a.find("waf-drive.toml") != std::string::npos;
+                       }) != s.args.end();
+      out.push_back(fio_output(1e5, set_value(s, "nand.timing.tR_us") + (waf ? 30 : 10)));
+    }
+    return out;
+  };
+}
+
+BOOST_AUTO_TEST_CASE(a_family_is_fitted_jointly_and_each_drive_predicted_from_the_others) {
+  lab::CalibrateOptions opt;
+  opt.fits = {"nand.timing.tR_us=30..80"};
+  opt.holdout_drives = true;
+  {  // Both drives imply tR = 50: the joint fit finds it, and each drive left out is still predicted.
+    const std::vector<lab::LabFile> labs = {lab_file(record("a", "read.lat_mean_us", 60, 1)),
+                                            lab_file(record("a", "read.lat_mean_us", 80, 1), "waf-drive")};
+    const lab::CalibrateResult res = lab::calibrate(labs, opt, made_up_family());
+    BOOST_TEST(res.params.at(0).fitted == 50.0, boost::test_tools::tolerance(0.01));
+    BOOST_TEST(res.json["holdout"]["folds"].size() == 2u);
+    BOOST_TEST(res.json["holdout"]["out_of_sample_mean_abs_error_pct"].get<double>() < 0.1);
+    BOOST_TEST(res.json["records"][1]["drive"].get<std::string>() == "waf-drive");
+  }
+  {  // The WAF drive implies tR = 70: left out, it is predicted from the tiny drive's 50 (-20/100).
+    const std::vector<lab::LabFile> labs = {lab_file(record("a", "read.lat_mean_us", 60, 1)),
+                                            lab_file(record("a", "read.lat_mean_us", 100, 1), "waf-drive")};
+    const lab::CalibrateResult res = lab::calibrate(labs, opt, made_up_family());
+    const auto& rec = res.json["records"][1];
+    BOOST_TEST(rec["error_drive_held_out_pct"].get<double>() == -20.0, boost::test_tools::tolerance(0.01));
+    BOOST_TEST(res.json["holdout"]["out_of_sample_mean_abs_error_pct"].get<double>() >
+               res.json["holdout"]["in_sample_mean_abs_error_pct"].get<double>());
+  }
+  {  // What a family cannot take: one drive for all, one output profile, a drive holdout of one drive.
+    const std::vector<lab::LabFile> labs = {lab_file(record("a", "read.lat_mean_us", 60, 1)),
+                                            lab_file(record("a", "read.lat_mean_us", 80, 1), "waf-drive")};
+    lab::CalibrateOptions bad = opt;
+    bad.drive = test::source_path("tests/data/tiny-drive.toml");
+    BOOST_CHECK_THROW(lab::calibrate(labs, bad, made_up_family()), config::InputError);
+    bad = opt;
+    bad.output = "x.toml";
+    BOOST_CHECK_THROW(lab::calibrate(labs, bad, made_up_family()), config::InputError);
+    BOOST_CHECK_THROW(lab::calibrate(labs[0], opt, made_up_family()), config::InputError);
+  }
 }
 
 BOOST_AUTO_TEST_CASE(set_key_in_toml_replaces_inserts_or_adds_the_section) {
