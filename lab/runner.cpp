@@ -31,6 +31,16 @@ RecordResult evaluate_record(const LabRecord& r, const LabRun& run) {
     res.bound_by = b.value("resource", "");
     res.bound_by_share = b.value("utilisation", 0.0);
   }
+  if (const auto s = out.find("ssdtwin"); s != out.end()) {
+    if (s->contains("power")) {
+      res.average_w = s->at("power").value("average_w", 0.0);
+      res.mb_per_s_per_w = s->at("power").value("mb_per_s_per_w", 0.0);
+    }
+    const nlohmann::json* cap = nullptr;
+    if (s->contains("profile") && s->at("profile").contains("drive_profile"))
+      if (const auto& d = s->at("profile").at("drive_profile"); d.contains("capacity")) cap = &d.at("capacity");
+    if (cap) res.user_bytes = cap->value("user_bytes", 0.0);
+  }
   res.error_pct = (res.predicted - r.measured) / r.measured * 100.0;
   res.scored_error_pct = r.lower_bound ? std::min(res.error_pct, 0.0) : res.error_pct;
   res.within = std::fabs(res.scored_error_pct) <= r.tolerance_pct;
@@ -97,6 +107,9 @@ nlohmann::ordered_json record_json(const LabRecord& r, const std::string& drive,
           {"bottleneck", res.bound_by.empty()
                              ? nlohmann::ordered_json(nullptr)
                              : nlohmann::ordered_json{{"resource", res.bound_by}, {"utilisation", res.bound_by_share}}},
+          {"average_w", res.average_w},
+          {"mb_per_s_per_w", res.mb_per_s_per_w},
+          {"user_bytes", res.user_bytes},
           {"tags", r.tags},
           {"source", r.source}};
 }

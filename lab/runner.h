@@ -41,6 +41,9 @@ struct RecordResult {
   bool within = false;
   std::string bound_by;       // the run's busiest resource (ssdtwin.bottleneck), "" if not reported
   double bound_by_share = 0;  // its busy share over the run
+  double average_w = 0;       // the run's average drive power (ssdtwin.power), 0 if not reported
+  double mb_per_s_per_w = 0;  // its host MB/s (reads and writes) per average W
+  double user_bytes = 0;      // the simulated drive's user capacity (its profile), 0 if not reported
 };
 RecordResult evaluate_record(const LabRecord& r, const LabRun& run);
 // "pcie_up 99.9%": what bound the record's run, for tables ("-" when not reported).
