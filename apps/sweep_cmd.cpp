@@ -45,8 +45,39 @@ Axis parse_axis(const std::string& s) {
 // One point's figures, summed over the jobs it reports (IOPS, bandwidth), latency means
 // weighted by I/Os, p99 the largest of the jobs' p99s.
 struct Figures {
-  double iops[2] = {0, 0}, mbps[2] = {0, 0}, lat_mean_us[2] = {0, 0}, p99_us[2] = {0, 0};
+  double iops[2] = {0, 0}, mbps[2] = {0, 0}, lat_mean_us[2] = {0, 0}, p99_us[2] = {0, 0}, p999_us[2] = {0, 0},
+         max_us[2] = {0, 0};
+  // The run's: WAF (NAND / host bytes, ramp included), endurance at that WAF (TBW = P/E x raw /
+  // WAF; DWPD = TBW / (user capacity x 365 x warranty years)), average power, what bound it.
+  double waf = 0, tbw_tb = 0, dwpd = 0, average_w = 0, busy_pct = 0;
+  std::string bottleneck;
 };
+
+double at_path(const nlohmann::json& j, std::initializer_list<const char*> path) {
+  const nlohmann::json* p = &j;
+  for (const char* k : path) {
+    if (!p->is_object() || !p->contains(k)) return 0;
+    p = &p->at(k);
+  }
+  return p->is_number() ? p->get<double>() : 0;
+}
+
+void run_figures(const nlohmann::json& out, Figures& f) {
+  if (!out.contains("ssdtwin")) return;
+  const nlohmann::json& s = out.at("ssdtwin");
+  f.waf = at_path(s, {"write_amplification"});
+  f.average_w = at_path(s, {"power", "average_w"});
+  const double pe = at_path(s, {"profile", "nand_profile", "endurance", "pe_cycles"});
+  const double raw = at_path(s, {"profile", "derived", "raw_bytes"});
+  const double user = at_path(s, {"profile", "drive_profile", "capacity", "user_bytes"});
+  const double years = at_path(s, {"profile", "drive_profile", "endurance", "warranty_years"});
+  if (f.waf > 0 && pe > 0 && raw > 0) f.tbw_tb = pe * raw / f.waf / 1e12;
+  if (user > 0 && years > 0) f.dwpd = f.tbw_tb * 1e12 / (user * 365 * years);
+  if (s.contains("bottleneck") && s.at("bottleneck").is_object()) {
+    f.bottleneck = s.at("bottleneck").value("resource", "");
+    f.busy_pct = 100 * s.at("bottleneck").value("utilisation", 0.0);
+  }
+}
 
 Figures figures(const nlohmann::json& out) {
   Figures f;
@@ -61,12 +92,16 @@ Figures figures(const nlohmann::json& out) {
       if (n > 0) {
         ios += n;
         lat += n * x.at("clat_ns").value("mean", 0.0) / 1e3;
-        if (x.contains("clat_ns") && x["clat_ns"].contains("percentile"))
+        if (x.contains("clat_ns") && x["clat_ns"].contains("percentile")) {
           f.p99_us[d] = std::max(f.p99_us[d], x["clat_ns"]["percentile"].value("99.000000", 0.0) / 1e3);
+          f.p999_us[d] = std::max(f.p999_us[d], x["clat_ns"]["percentile"].value("99.900000", 0.0) / 1e3);
+        }
+        f.max_us[d] = std::max(f.max_us[d], x.at("clat_ns").value("max", 0.0) / 1e3);
       }
     }
     f.lat_mean_us[d] = ios > 0 ? lat / ios : 0;
   }
+  run_figures(out, f);
   return f;
 }
 
@@ -130,7 +165,8 @@ SweepTable sweep_table(const std::vector<Axis>& axes, const std::vector<std::vec
   for (const auto& ax : axes) t.csv += ax.key + ",";
   t.csv +=
       "read_iops,write_iops,read_MBps,write_MBps,read_clat_mean_us,read_clat_p99_us,write_clat_mean_us,write_clat_p99_"
-      "us\n";
+      "us,read_clat_p999_us,read_clat_max_us,write_clat_p999_us,write_clat_max_us,waf,tbw_TB,dwpd,average_W,"
+      "bottleneck,busy_pct\n";
   for (std::size_t i = 0; i < points.size(); ++i) {
     const Figures f = figures(outputs[i]);
     nlohmann::ordered_json row;
@@ -146,9 +182,22 @@ SweepTable sweep_table(const std::vector<Axis>& axes, const std::vector<std::vec
     row["read_clat_p99_us"] = f.p99_us[0];
     row["write_clat_mean_us"] = f.lat_mean_us[1];
     row["write_clat_p99_us"] = f.p99_us[1];
+    row["read_clat_p999_us"] = f.p999_us[0];
+    row["read_clat_max_us"] = f.max_us[0];
+    row["write_clat_p999_us"] = f.p999_us[1];
+    row["write_clat_max_us"] = f.max_us[1];
+    row["waf"] = f.waf;
+    row["tbw_TB"] = f.tbw_tb;
+    row["dwpd"] = f.dwpd;
+    row["average_W"] = f.average_w;
+    row["bottleneck"] = f.bottleneck;
+    row["busy_pct"] = f.busy_pct;
     t.rows.push_back(row);
-    t.csv += fmt::format("{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g}\n", f.iops[0], f.iops[1], f.mbps[0],
+    t.csv += fmt::format("{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},", f.iops[0], f.iops[1], f.mbps[0],
                          f.mbps[1], f.lat_mean_us[0], f.p99_us[0], f.lat_mean_us[1], f.p99_us[1]);
+    t.csv += fmt::format("{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{},{:.4g}\n", f.p999_us[0],
+                         f.max_us[0], f.p999_us[1], f.max_us[1], f.waf, f.tbw_tb, f.dwpd, f.average_w,
+                         f.bottleneck.empty() ? "-" : f.bottleneck, f.busy_pct);
   }
   return t;
 }

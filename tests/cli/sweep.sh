@@ -10,6 +10,34 @@ trap 'rm -rf "$tmp"' EXIT
   --set iodepth=1,2,4 --set nand.timing.tR_us=40,80 --precondition seq1x --jobs 2 --output "$tmp/sweep.csv" --plot "$tmp/plot" 2> "$tmp/err"
 "$exe" sweep --drive "$src/tests/data/tiny-drive.toml" --job "$src/scenarios/jobs/rand-read-4k-qd1.fio" \
   --set iodepth=1,2 --output-format=json --output "$tmp/sweep.json" 2>> "$tmp/err"
+# Overprovisioning sweep of steady random writes: more OP, lower WAF and higher DWPD; every
+# point says what bound it and gives the latency tail.
+cat > "$tmp/rw.fio" <<'FIO'
+[global]
+time_based
+ramp_time=20ms
+runtime=100ms
+[rw]
+rw=randwrite
+bs=4k
+iodepth=32
+numjobs=2
+FIO
+"$exe" sweep --drive "$src/tests/data/tiny-drive.toml" --job "$tmp/rw.fio" --set capacity.op_pct=15,60 \
+  --precondition seq2x,rand --jobs 2 --output "$tmp/op.csv" --plot "$tmp/op" 2>> "$tmp/err"
+python3 - "$tmp" <<'PY'
+import csv, os, sys
+rows = list(csv.DictReader(open(f"{sys.argv[1]}/op.csv")))
+assert [r["capacity.op_pct"] for r in rows] == ["15", "60"], rows
+lo, hi = rows
+assert float(lo["waf"]) > float(hi["waf"]) > 1, (lo["waf"], hi["waf"])
+assert float(hi["dwpd"]) > float(lo["dwpd"]) > 0 and float(hi["tbw_TB"]) > float(lo["tbw_TB"]), rows
+for r in rows:
+    assert r["bottleneck"] not in ("", "-"), r
+    assert float(r["write_clat_max_us"]) >= float(r["write_clat_p999_us"]) >= float(r["write_clat_p99_us"]) > 0, r
+assert os.path.getsize(f"{sys.argv[1]}/op-figures.png") > 1000
+print("op sweep:", [(r["capacity.op_pct"], r["waf"], r["dwpd"], r["bottleneck"]) for r in rows])
+PY
 python3 - "$tmp" <<'PY'
 import csv, json, os, sys
 tmp = sys.argv[1]
