@@ -32,7 +32,9 @@ pid_t spawn(const std::vector<std::string>& argv, const std::string& err_path) {
   for (const auto& s : argv) args.push_back(const_cast<char*>(s.c_str()));
   args.push_back(nullptr);
   pid_t pid = 0;
-  const int rc = posix_spawn(&pid, argv[0].c_str(), &fa, nullptr, args.data(), environ);
+  // The running image, even if its file was rebuilt or removed since it started (a rebuild
+  // during a long sweep or calibration must not break it); argv[0] keeps the file's name.
+  const int rc = posix_spawn(&pid, "/proc/self/exe", &fa, nullptr, args.data(), environ);
   posix_spawn_file_actions_destroy(&fa);
   if (rc != 0) throw std::runtime_error(fmt::format("cannot start {}: {}", argv[0], std::strerror(rc)));
   return pid;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <exception>
 #include <fmt/format.h>
 #include <limits>
 #include <numeric>
@@ -11,7 +12,6 @@ namespace ssdtwin::lab {
 double mean(const std::vector<double>& v) {
   return v.empty() ? 0.0 : std::accumulate(v.begin(), v.end(), 0.0) / v.size();
 }
-
 
 std::vector<double> Fitter::predict(const std::vector<double>& u, const std::vector<std::size_t>& subset) const {
   std::vector<std::string> sets = opt_.sets;
@@ -71,11 +71,22 @@ std::vector<double> Fitter::fit(const std::vector<std::size_t>& subset) {
   opt.set_maxeval(int(opt_.max_evals));
   opt.set_xtol_rel(1e-4);
   opt.set_ftol_abs(1e-10);
+  // NLopt turns an exception in the objective into a bare "nlopt failure": keep it (a failed
+  // simulation, with its message) and rethrow it once the optimiser has stopped.
   struct Ctx {
     std::function<double(const std::vector<double>&)> f;
-  } ctx{[&](const std::vector<double>& u) { return evaluate(u, subset); }};
+    std::exception_ptr error;
+  } ctx{[&](const std::vector<double>& u) { return evaluate(u, subset); }, nullptr};
   opt.set_min_objective(
-      [](const std::vector<double>& x, std::vector<double>&, void* data) { return static_cast<Ctx*>(data)->f(x); },
+      [](const std::vector<double>& x, std::vector<double>&, void* data) {
+        Ctx* c = static_cast<Ctx*>(data);
+        try {
+          return c->f(x);
+        } catch (...) {
+          c->error = std::current_exception();
+          throw nlopt::forced_stop();
+        }
+      },
       &ctx);
   std::vector<double> u = u0_;
   double c = 0;
@@ -83,7 +94,10 @@ std::vector<double> Fitter::fit(const std::vector<std::size_t>& subset) {
     result = opt.optimize(u, c);
   } catch (const nlopt::roundoff_limited&) {
     result = nlopt::ROUNDOFF_LIMITED;
+  } catch (const nlopt::forced_stop&) {
+    if (!ctx.error) throw;
   }
+  if (ctx.error) std::rethrow_exception(ctx.error);
   return u;
 }
 
