@@ -49,6 +49,7 @@ class Loader {
       throw InputError(fmt::format("{}:{}:{}: TOML syntax error: {}", path, b.line, b.column, e.description()));
     }
     if (kind == ProfileKind::Drive) load_base(path, root, depth);
+    level_ = depth == 0 ? LoadedProfile::Level::Profile : LoadedProfile::Level::Base;  // after the base's keys
     for (auto&& [sec_key, sec_node] : root) {
       const std::string section(sec_key.str());
       const auto line = sec_node.source().begin.line;
@@ -100,6 +101,7 @@ class Loader {
     } catch (const toml::parse_error&) {
       t = toml::table{{"v", value}};  // bare text: treat as a string
     }
+    level_ = LoadedProfile::Level::Override;
     if (kind == ProfileKind::Drive && path.rfind("power_state.", 0) == 0)
       set_power_state_override(spec, path, *t.get("v"));
     else
@@ -121,6 +123,7 @@ class Loader {
       else
         set_number(k, std::stod(*k.default_text));
       p_.origin[id] = "default";
+      p_.origin_level[id] = LoadedProfile::Level::Default;
     }
   }
 
@@ -250,9 +253,11 @@ class Loader {
       set_number(*k, v);
     }
     p_.origin[kind_name(kind) + ":" + path] = where;
+    p_.origin_level[kind_name(kind) + ":" + path] = level_;
   }
 
   LoadedProfile& p_;
+  LoadedProfile::Level level_ = LoadedProfile::Level::Profile;  // of the file or --set being applied
   std::filesystem::path nand_dir_;
 };
 
@@ -302,17 +307,14 @@ void resolve_capacity(LoadedProfile& p) {
   DriveConfig& c = p.config;
   const std::string op_from = p.origin["drive:capacity.op_pct"];
   const std::string user_from = p.origin["drive:capacity.user_bytes"];
-  const auto level = [&](const std::string& o) {
-    if (o == "default" || o.rfind("capacity.op_pct", 0) == 0) return 0;
-    if (o.rfind("--set", 0) == 0) return 3;
-    return o.rfind(p.drive_path + ":", 0) == 0 ? 2 : 1;
-  };
-  if (c.op_pct > 0 && level(user_from) > 0) {
-    if (level(op_from) == level(user_from))
+  const auto op_level = p.origin_level["drive:capacity.op_pct"];
+  const auto user_level = p.origin_level["drive:capacity.user_bytes"];
+  if (c.op_pct > 0 && user_level != LoadedProfile::Level::Default) {
+    if (op_level == user_level)
       throw InputError(fmt::format(
           "{} and {}: both give the user capacity; set one of capacity.user_bytes and capacity.op_pct",
           where(p, ProfileKind::Drive, "capacity.op_pct"), where(p, ProfileKind::Drive, "capacity.user_bytes")));
-    if (level(user_from) > level(op_from)) {  // the nearer user capacity wins
+    if (user_level > op_level) {  // the nearer user capacity wins
       c.op_pct = 0;
       p.origin["drive:capacity.op_pct"] = "replaced by capacity.user_bytes (" + user_from + ")";
     }
@@ -321,6 +323,7 @@ void resolve_capacity(LoadedProfile& p) {
     constexpr std::uint64_t kSector = 4096;
     c.user_bytes = std::uint64_t(double(c.raw_bytes_nominal) / (1.0 + c.op_pct / 100.0)) / kSector * kSector;
     p.origin["drive:capacity.user_bytes"] = "capacity.op_pct (" + op_from + ")";
+    p.origin_level["drive:capacity.user_bytes"] = LoadedProfile::Level::Default;  // derived, not given
   } else if (c.user_bytes == 0) {
     throw InputError(
         fmt::format("{}: the user capacity is not given; set capacity.user_bytes (bytes) or "

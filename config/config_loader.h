@@ -18,6 +18,10 @@ struct LoadedProfile {
   std::string drive_path, nand_path, host_path;
   std::vector<std::string> base_paths;        // drive profiles drive_path extends, nearest first
   std::map<std::string, std::string> origin;  // "drive:section.key" -> "file:line" or "--set"
+  // How near the value came from, for keys that give the same thing two ways (op_pct and
+  // user_bytes): the nearer wins.
+  enum class Level { Default, Base, Profile, Override };
+  std::map<std::string, Level> origin_level;  // same keys as `origin`
 };
 
 // overrides: "section.key=value" for drive keys, "nand.section.key=value" for NAND keys,

@@ -8,9 +8,9 @@ namespace {
 
 StatValue U(std::uint64_t v) { return v; }
 StatValue V(const std::vector<std::uint64_t>& v) { return v; }
-double span_fraction(TimePs busy, TimePs span) { return span ? double(busy) / double(span) : 0.0; }
-
 }  // namespace
+
+double span_fraction(TimePs busy, TimePs span) { return span ? double(busy) / double(span) : 0.0; }
 
 double mean_fraction(const std::vector<TimePs>& busy, TimePs span) {
   if (busy.empty() || !span) return 0.0;
@@ -101,7 +101,7 @@ const std::vector<Statistic>& run_statistics() {
       STAT("controller.read_cmds", "commands", "read commands completed", U(d.controller.read_cmds)),
       STAT("controller.write_cmds", "commands", "write commands completed", U(d.controller.write_cmds)),
       STAT("controller.core_utilisation", "fraction", "firmware core busy time over the run, per core",
-           r.sim_end_ps ? double(d.controller.core_busy_ps) / double(r.sim_end_ps) / cfg.controller.fe_cores : 0.0),
+           span_fraction(d.controller.core_busy_ps, r.sim_end_ps) / cfg.controller.fe_cores),
       STAT("controller.gc_firmware_ius", "IUs", "GC IUs the firmware cores processed", U(d.controller.gc_fw_ius)),
       STAT("controller.gc_firmware_core_share", "fraction", "share of firmware core time spent on GC",
            d.controller.core_busy_ps ? double(d.controller.gc_fw_busy_ps) / double(d.controller.core_busy_ps) : 0.0),

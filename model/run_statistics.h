@@ -30,5 +30,7 @@ const std::vector<Statistic>& run_statistics();
 // Busy time as a fraction of `span`: the mean over components (dies, channels), the busiest.
 double mean_fraction(const std::vector<TimePs>& busy, TimePs span);
 double max_fraction(const std::vector<TimePs>& busy, TimePs span);
+// One busy total (a link direction; core time, divided by the core count by the caller).
+double span_fraction(TimePs busy, TimePs span);
 
 }  // namespace ssdtwin::model

@@ -6,17 +6,16 @@ namespace ssdtwin::model {
 
 std::vector<ResourceUse> resource_use(const RunResult& r, const config::DriveConfig& cfg, double average_w) {
   const DriveResults& d = r.drive;
-  const double span = double(r.sim_end_ps);
+  const TimePs span = r.sim_end_ps;
+  const double cores = cfg.controller.fe_cores;
   std::vector<ResourceUse> u;
-  const double cores = span > 0 ? double(d.controller.core_busy_ps) / span / cfg.controller.fe_cores : 0.0;
-  u.push_back({"firmware_cores", cores, true});
-  u.push_back({"firmware_cores_gc",
-               span > 0 ? double(d.controller.gc_fw_busy_ps) / span / cfg.controller.fe_cores : 0.0, false});
-  u.push_back({"dies", mean_fraction(d.flash.die_busy_ps, r.sim_end_ps), true});
-  u.push_back({"dies_busiest", max_fraction(d.flash.die_busy_ps, r.sim_end_ps), false});
-  u.push_back({"channels", mean_fraction(d.flash.channel_busy_ps, r.sim_end_ps), true});
-  u.push_back({"pcie_up", span > 0 ? double(d.link_up_busy_ps) / span : 0.0, true});
-  u.push_back({"pcie_down", span > 0 ? double(d.link_down_busy_ps) / span : 0.0, true});
+  u.push_back({"firmware_cores", span_fraction(d.controller.core_busy_ps, span) / cores, true});
+  u.push_back({"firmware_cores_gc", span_fraction(d.controller.gc_fw_busy_ps, span) / cores, false});
+  u.push_back({"dies", mean_fraction(d.flash.die_busy_ps, span), true});
+  u.push_back({"dies_busiest", max_fraction(d.flash.die_busy_ps, span), false});
+  u.push_back({"channels", mean_fraction(d.flash.channel_busy_ps, span), true});
+  u.push_back({"pcie_up", span_fraction(d.link_up_busy_ps, span), true});
+  u.push_back({"pcie_down", span_fraction(d.link_down_busy_ps, span), true});
   if (average_w >= 0) {
     // The MP cap the run lived under: operational states weighted by their time.
     double cap_ws = 0, t = 0;

@@ -167,10 +167,10 @@ std::vector<ReportEntry> report_entries(const workload::FioJobFile& jf, const mo
 json power_states_json(const ReportInput& in);
 power::PowerSummary run_power_summary(const ReportInput& in, const model::SeriesTable& series);
 
-// Each resource's busy share over the run and the busiest (model/utilisation.h).
-std::vector<model::ResourceUse> run_resource_use(const ReportInput& in) {
-  const model::SeriesTable pt = model::power_series_table(in.result.timeseries, in.profile.config, in.layout);
-  return model::resource_use(in.result, in.profile.config, run_power_summary(in, pt).average_w);
+// Each resource's busy share over the run and the busiest (model/utilisation.h); the power
+// budget's share from the run's average power, as the power report computed it.
+std::vector<model::ResourceUse> run_resource_use(const ReportInput& in, double average_w) {
+  return model::resource_use(in.result, in.profile.config, average_w);
 }
 
 // Whole-run power, its peak taken from the power series (column 1 = power_w).
@@ -267,7 +267,7 @@ json report_json(const ReportInput& in, bool latency_bins) {
   if (d.verified) s["verify"] = verify_json(d);
   add_statistics(s, r, in.profile.config, {"pcie", "controller"});
   s["power"] = power_json(in);
-  const std::vector<model::ResourceUse> use = run_resource_use(in);
+  const std::vector<model::ResourceUse> use = run_resource_use(in, s["power"].at("average_w").get<double>());
   json u = json::object();
   for (const model::ResourceUse& x : use) u[x.name] = x.fraction;
   s["utilisation"] = u;
@@ -352,11 +352,9 @@ std::string power_loss_text(const model::PowerLossEvent& e) {
 }
 
 // Power, its breakdown, the time in each power state and the thermal model.
-std::string power_text(const ReportInput& in) {
+std::string power_text(const ReportInput& in, const power::PowerSummary& p) {
   const model::RunResult& r = in.result;
   std::string out;
-  const model::SeriesTable pt = model::power_series_table(r.timeseries, in.profile.config, in.layout);
-  const power::PowerSummary p = run_power_summary(in, pt);
   std::string parts;
   for (const auto& [name, j] : p.energy.parts())
     parts += fmt::format("{}{} {:.2f}", parts.empty() ? "" : ", ", name, p.seconds > 0 ? j / p.seconds : 0.0);
@@ -433,8 +431,10 @@ std::string report_normal(const ReportInput& in) {
       out += fmt::format("  steady state (SNIA, IOPS over 5 rounds of {:.3g} s): NOT reached in {} rounds\n",
                          ss.round_s, ss.round_iops.size());
   }
-  out += power_text(in);
-  const std::vector<model::ResourceUse> use = run_resource_use(in);
+  const power::PowerSummary p =
+      run_power_summary(in, model::power_series_table(r.timeseries, in.profile.config, in.layout));
+  out += power_text(in, p);
+  const std::vector<model::ResourceUse> use = run_resource_use(in, p.average_w);
   const model::ResourceUse b = model::bottleneck(use);
   std::string others;
   for (const model::ResourceUse& x : use)
