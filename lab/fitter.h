@@ -74,7 +74,7 @@ std::pair<double, double> cross_validate(Fitter& fitter, const std::vector<const
 // records and predict its own.
 struct DriveFold {
   std::string drive;
-  std::vector<double> fitted;   // the keys' values fitted without it
+  std::vector<double> fitted;         // the keys' values fitted without it
   std::vector<std::size_t> held_out;  // its records
 };
 struct DriveHoldout {
