@@ -1,19 +1,19 @@
 #include "apps/process_pool.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
-#include <spawn.h>
+#include <csignal>
+#include <sys/prctl.h>
 #include <sstream>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "config/input_error.h"
-
-extern char** environ;
 
 namespace ssdtwin::apps {
 namespace {
@@ -25,18 +25,26 @@ struct Child {
 };
 
 pid_t spawn(const std::vector<std::string>& argv, const std::string& err_path) {
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   std::vector<char*> args;
   for (const auto& s : argv) args.push_back(const_cast<char*>(s.c_str()));
   args.push_back(nullptr);
-  pid_t pid = 0;
-  // The running image, even if its file was rebuilt or removed since it started (a rebuild
-  // during a long sweep or calibration must not break it); argv[0] keeps the file's name.
-  const int rc = posix_spawn(&pid, "/proc/self/exe", &fa, nullptr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&fa);
-  if (rc != 0) throw std::runtime_error(fmt::format("cannot start {}: {}", argv[0], std::strerror(rc)));
+  const pid_t parent = getpid();
+  const pid_t pid = fork();
+  if (pid == 0) {
+    // The child dies with its parent (a killed sweep or calibration leaves no simulations
+    // running), and runs the parent's image even if its file was rebuilt or removed since
+    // it started; argv[0] keeps the file's name. Only async-signal-safe calls until exec.
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) _exit(127);  // the parent died before prctl took effect
+    const int fd = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd >= 0) {
+      dup2(fd, 2);
+      close(fd);
+    }
+    execv("/proc/self/exe", args.data());
+    _exit(127);
+  }
+  if (pid < 0) throw std::runtime_error(fmt::format("cannot start {}: {}", argv[0], std::strerror(errno)));
   return pid;
 }
 
