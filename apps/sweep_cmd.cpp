@@ -12,6 +12,8 @@
 #include "apps/cli_args.h"
 #include "apps/lab_runner.h"
 #include "apps/process_pool.h"
+#include "lab/run_summary.h"
+#include "model/endurance.h"
 #include "config/config_loader.h"
 #include "workload/fio_job.h"
 #include "config/input_error.h"
@@ -47,37 +49,10 @@ Axis parse_axis(const std::string& s) {
 struct Figures {
   double iops[2] = {0, 0}, mbps[2] = {0, 0}, lat_mean_us[2] = {0, 0}, p99_us[2] = {0, 0}, p999_us[2] = {0, 0},
          max_us[2] = {0, 0};
-  // The run's: WAF (NAND / host bytes, ramp included), endurance at that WAF (TBW = P/E x raw /
-  // WAF; DWPD = TBW / (user capacity x 365 x warranty years)), average power, what bound it.
-  double waf = 0, tbw_tb = 0, dwpd = 0, average_w = 0, busy_pct = 0;
-  std::string bottleneck;
+  lab::RunSummary run;  // WAF (ramp included), power, bottleneck, profile facts
+  // Endurance at the run's WAF (model::endurance_rating).
+  double tbw_tb = 0, dwpd = 0;
 };
-
-double at_path(const nlohmann::json& j, std::initializer_list<const char*> path) {
-  const nlohmann::json* p = &j;
-  for (const char* k : path) {
-    if (!p->is_object() || !p->contains(k)) return 0;
-    p = &p->at(k);
-  }
-  return p->is_number() ? p->get<double>() : 0;
-}
-
-void run_figures(const nlohmann::json& out, Figures& f) {
-  if (!out.contains("ssdtwin")) return;
-  const nlohmann::json& s = out.at("ssdtwin");
-  f.waf = at_path(s, {"write_amplification"});
-  f.average_w = at_path(s, {"power", "average_w"});
-  const double pe = at_path(s, {"profile", "nand_profile", "endurance", "pe_cycles"});
-  const double raw = at_path(s, {"profile", "derived", "raw_bytes"});
-  const double user = at_path(s, {"profile", "drive_profile", "capacity", "user_bytes"});
-  const double years = at_path(s, {"profile", "drive_profile", "endurance", "warranty_years"});
-  if (f.waf > 0 && pe > 0 && raw > 0) f.tbw_tb = pe * raw / f.waf / 1e12;
-  if (user > 0 && years > 0) f.dwpd = f.tbw_tb * 1e12 / (user * 365 * years);
-  if (s.contains("bottleneck") && s.at("bottleneck").is_object()) {
-    f.bottleneck = s.at("bottleneck").value("resource", "");
-    f.busy_pct = 100 * s.at("bottleneck").value("utilisation", 0.0);
-  }
-}
 
 Figures figures(const nlohmann::json& out) {
   Figures f;
@@ -101,7 +76,11 @@ Figures figures(const nlohmann::json& out) {
     }
     f.lat_mean_us[d] = ios > 0 ? lat / ios : 0;
   }
-  run_figures(out, f);
+  f.run = lab::run_summary(out);
+  const model::EnduranceRating e =
+      model::endurance_rating(f.run.waf, f.run.pe_cycles, f.run.raw_bytes, f.run.user_bytes, f.run.warranty_years);
+  f.tbw_tb = e.tbw_tb;
+  f.dwpd = e.dwpd;
   return f;
 }
 
@@ -159,45 +138,59 @@ struct SweepTable {
   std::string csv;
 };
 
+// One column of the table: its name and the point's value (text, or a number written with
+// `digits` significant digits in the CSV).
+struct Cell {
+  const char* name;
+  nlohmann::ordered_json value;
+  int digits = 6;
+};
+
+std::vector<Cell> cells(const Figures& f) {
+  return {{"read_iops", f.iops[0]},
+          {"write_iops", f.iops[1]},
+          {"read_MBps", f.mbps[0]},
+          {"write_MBps", f.mbps[1]},
+          {"read_clat_mean_us", f.lat_mean_us[0]},
+          {"read_clat_p99_us", f.p99_us[0]},
+          {"write_clat_mean_us", f.lat_mean_us[1]},
+          {"write_clat_p99_us", f.p99_us[1]},
+          {"read_clat_p999_us", f.p999_us[0]},
+          {"read_clat_max_us", f.max_us[0]},
+          {"write_clat_p999_us", f.p999_us[1]},
+          {"write_clat_max_us", f.max_us[1]},
+          {"waf", f.run.waf},
+          {"tbw_TB", f.tbw_tb},
+          {"dwpd", f.dwpd},
+          {"average_W", f.run.average_w},
+          {"bottleneck", f.run.bottleneck},
+          {"busy_pct", 100 * f.run.bottleneck_share, 4}};
+}
+
 SweepTable sweep_table(const std::vector<Axis>& axes, const std::vector<std::vector<std::size_t>>& points,
                        const std::vector<nlohmann::json>& outputs) {
   SweepTable t;
   for (const auto& ax : axes) t.csv += ax.key + ",";
-  t.csv +=
-      "read_iops,write_iops,read_MBps,write_MBps,read_clat_mean_us,read_clat_p99_us,write_clat_mean_us,write_clat_p99_"
-      "us,read_clat_p999_us,read_clat_max_us,write_clat_p999_us,write_clat_max_us,waf,tbw_TB,dwpd,average_W,"
-      "bottleneck,busy_pct\n";
+  const std::vector<Cell> header = cells(Figures{});
+  for (std::size_t c = 0; c < header.size(); ++c)
+    t.csv += std::string(header[c].name) + (c + 1 < header.size() ? "," : "\n");
   for (std::size_t i = 0; i < points.size(); ++i) {
-    const Figures f = figures(outputs[i]);
     nlohmann::ordered_json row;
     for (std::size_t k = 0; k < axes.size(); ++k) {
       row[axes[k].key] = axes[k].values[points[i][k]];
       t.csv += axes[k].values[points[i][k]] + ",";
     }
-    row["read_iops"] = f.iops[0];
-    row["write_iops"] = f.iops[1];
-    row["read_MBps"] = f.mbps[0];
-    row["write_MBps"] = f.mbps[1];
-    row["read_clat_mean_us"] = f.lat_mean_us[0];
-    row["read_clat_p99_us"] = f.p99_us[0];
-    row["write_clat_mean_us"] = f.lat_mean_us[1];
-    row["write_clat_p99_us"] = f.p99_us[1];
-    row["read_clat_p999_us"] = f.p999_us[0];
-    row["read_clat_max_us"] = f.max_us[0];
-    row["write_clat_p999_us"] = f.p999_us[1];
-    row["write_clat_max_us"] = f.max_us[1];
-    row["waf"] = f.waf;
-    row["tbw_TB"] = f.tbw_tb;
-    row["dwpd"] = f.dwpd;
-    row["average_W"] = f.average_w;
-    row["bottleneck"] = f.bottleneck;
-    row["busy_pct"] = f.busy_pct;
+    const std::vector<Cell> row_cells = cells(figures(outputs[i]));
+    for (std::size_t c = 0; c < row_cells.size(); ++c) {
+      const Cell& x = row_cells[c];
+      row[x.name] = x.value;
+      if (x.value.is_string())
+        t.csv += x.value.get<std::string>().empty() ? "-" : x.value.get<std::string>();
+      else
+        t.csv += fmt::format("{:.{}g}", x.value.get<double>(), x.digits);
+      t.csv += c + 1 < row_cells.size() ? "," : "\n";
+    }
     t.rows.push_back(row);
-    t.csv += fmt::format("{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},", f.iops[0], f.iops[1], f.mbps[0],
-                         f.mbps[1], f.lat_mean_us[0], f.p99_us[0], f.lat_mean_us[1], f.p99_us[1]);
-    t.csv += fmt::format("{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g},{},{:.4g}\n", f.p999_us[0],
-                         f.max_us[0], f.p999_us[1], f.max_us[1], f.waf, f.tbw_tb, f.dwpd, f.average_w,
-                         f.bottleneck.empty() ? "-" : f.bottleneck, f.busy_pct);
   }
   return t;
 }

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "config/input_error.h"
+#include "lab/run_summary.h"
 
 namespace ssdtwin::lab {
 namespace {
@@ -26,21 +27,12 @@ RecordResult evaluate_record(const LabRecord& r, const LabRun& run) {
   RecordResult res;
   const nlohmann::json& out = run.outputs.at(r.run_key());
   res.predicted = metric_from_fio_json(out, r.metric);
-  if (const auto s = out.find("ssdtwin"); s != out.end() && s->contains("bottleneck")) {
-    const nlohmann::json& b = s->at("bottleneck");
-    res.bound_by = b.value("resource", "");
-    res.bound_by_share = b.value("utilisation", 0.0);
-  }
-  if (const auto s = out.find("ssdtwin"); s != out.end()) {
-    if (s->contains("power")) {
-      res.average_w = s->at("power").value("average_w", 0.0);
-      res.mb_per_s_per_w = s->at("power").value("mb_per_s_per_w", 0.0);
-    }
-    const nlohmann::json* cap = nullptr;
-    if (s->contains("profile") && s->at("profile").contains("drive_profile"))
-      if (const auto& d = s->at("profile").at("drive_profile"); d.contains("capacity")) cap = &d.at("capacity");
-    if (cap) res.user_bytes = cap->value("user_bytes", 0.0);
-  }
+  const RunSummary run_facts = run_summary(out);
+  res.bound_by = run_facts.bottleneck;
+  res.bound_by_share = run_facts.bottleneck_share;
+  res.average_w = run_facts.average_w;
+  res.mb_per_s_per_w = run_facts.mb_per_s_per_w;
+  res.user_bytes = run_facts.user_bytes;
   res.error_pct = (res.predicted - r.measured) / r.measured * 100.0;
   res.scored_error_pct = r.lower_bound ? std::min(res.error_pct, 0.0) : res.error_pct;
   res.within = std::fabs(res.scored_error_pct) <= r.tolerance_pct;

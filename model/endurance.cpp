@@ -212,6 +212,16 @@ RoundsResult run_rounds_until_steady(ftl::FunctionalWriter& writer, const config
   return r;
 }
 
+EnduranceRating endurance_rating(double waf, double pe_cycles, double raw_bytes, double user_bytes,
+                                 double warranty_years) {
+  EnduranceRating e;
+  if (!(waf > 0 && pe_cycles > 0 && raw_bytes > 0)) return e;
+  e.tbw_bytes = pe_cycles * raw_bytes / waf;
+  e.tbw_tb = e.tbw_bytes / 1e12;
+  if (user_bytes > 0 && warranty_years > 0) e.dwpd = e.tbw_bytes / (user_bytes * 365.0 * warranty_years);
+  return e;
+}
+
 EnduranceResult run_endurance(const config::DriveConfig& cfg, const config::Layout& layout,
                               const EnduranceOptions& opt) {
   using Clock = std::chrono::steady_clock;
@@ -241,9 +251,11 @@ EnduranceResult run_endurance(const config::DriveConfig& cfg, const config::Layo
   r.warranty_years = cfg.warranty_years;
   r.raw_capacity_bytes = cfg.raw_bytes();
   r.user_capacity_bytes = cfg.user_bytes;
-  const double tbw_bytes = r.pe_cycles * double(r.raw_capacity_bytes) / r.waf;
-  r.tbw_tb = tbw_bytes / 1e12;
-  r.dwpd = tbw_bytes / (double(r.user_capacity_bytes) * 365.0 * r.warranty_years);
+  const EnduranceRating rating = endurance_rating(r.waf, r.pe_cycles, double(r.raw_capacity_bytes),
+                                                  double(r.user_capacity_bytes), r.warranty_years);
+  const double tbw_bytes = rating.tbw_bytes;
+  r.tbw_tb = rating.tbw_tb;
+  r.dwpd = rating.dwpd;
   if (opt.host_write_mbps) {
     r.host_write_mbps = opt.host_write_mbps;
     r.years_to_wearout = tbw_bytes / (*opt.host_write_mbps * 1e6) / (365.0 * 86400.0);

@@ -63,6 +63,14 @@ struct EnduranceResult {
   double wall_s = 0, iu_updates_per_wall_s = 0;  // speed of the functional path
 };
 
+// The rating at a write amplification: TBW = pe_cycles x raw bytes / WAF (in TB) and
+// DWPD = TBW / (user bytes x 365 x warranty years); 0 where an input is missing.
+struct EnduranceRating {
+  double tbw_bytes = 0, tbw_tb = 0, dwpd = 0;
+};
+EnduranceRating endurance_rating(double waf, double pe_cycles, double raw_bytes, double user_bytes,
+                                 double warranty_years);
+
 EnduranceResult run_endurance(const config::DriveConfig& cfg, const config::Layout& layout,
                               const EnduranceOptions& opt);
 
