@@ -9,10 +9,10 @@
 namespace ssdtwin::lab {
 
 struct RunSummary {
-  double waf = 0;                           // ssdtwin.write_amplification (whole run)
-  double average_w = 0, mb_per_s_per_w = 0;  // ssdtwin.power
-  std::string bottleneck;                   // ssdtwin.bottleneck.resource
-  double bottleneck_share = 0;              // its busy share over the run
+  double waf = 0;                                                           // ssdtwin.write_amplification (whole run)
+  double average_w = 0, mb_per_s_per_w = 0;                                 // ssdtwin.power
+  std::string bottleneck;                                                   // ssdtwin.bottleneck.resource
+  double bottleneck_share = 0;                                              // its busy share over the run
   double user_bytes = 0, raw_bytes = 0, pe_cycles = 0, warranty_years = 0;  // the profile
 };
 RunSummary run_summary(const nlohmann::json& out);
