@@ -5,6 +5,7 @@
 
 #include "ftl/verify_tags.h"
 #include "nand/nand_timing.h"
+#include "sim/sc_wakeup.h"
 
 namespace ssdtwin::ftl {
 namespace {
@@ -151,10 +152,12 @@ bool Ftl::reserve_buffer(IoRequest* r) {
   }
   ++counters_.write_stalls;
   r->next = nullptr;
-  if (wait_tail_)
+  if (wait_tail_) {
     wait_tail_->next = r;
-  else
+  } else {
     wait_head_ = r;
+    buffer_wait_since_ps_ = sc_now_ps();
+  }
   wait_tail_ = r;
   return false;
 }
@@ -165,7 +168,10 @@ void Ftl::grant_waiting_writes() {
     const std::uint32_t available = std::uint32_t(free_slots_.size()) - reserved_slots_;
     if (available < r->n_ius) break;
     wait_head_ = r->next;
-    if (!wait_head_) wait_tail_ = nullptr;
+    if (!wait_head_) {
+      wait_tail_ = nullptr;
+      counters_.buffer_wait_ps += sc_now_ps() - buffer_wait_since_ps_;
+    }
     reserved_slots_ += r->n_ius;
     host_->on_buffer_granted(r);
   }

@@ -57,6 +57,7 @@ struct FtlCounters {
   std::uint64_t host_nand_reads = 0, gc_nand_reads = 0;
   std::uint64_t host_programs = 0, gc_programs = 0;
   std::uint64_t write_stalls = 0;  // commands that waited for buffer space
+  TimePs buffer_wait_ps = 0;       // time some host write waited for buffer space (ended waits)
   std::uint64_t trimmed_ius = 0;
   std::uint64_t idle_periods = 0;           // times background GC was started by host idleness
   std::uint64_t dropped_at_power_loss = 0;  // IUs whose data arrived after the supply failed
@@ -123,6 +124,10 @@ class Ftl : public nand::FlashClient, private GcClient {
   const std::uint32_t* buffer_slot_lpns() const { return slot_lpn_.data(); }
   std::uint32_t buffer_capacity_ius() const { return std::uint32_t(slot_lpn_.size()); }
   std::uint32_t buffer_used_ius() const { return used_slots_; }
+  // Time some host write waited for buffer space, up to `now` (a wait in progress included).
+  TimePs buffer_wait_ps(TimePs now) const {
+    return counters_.buffer_wait_ps + (wait_head_ ? now - buffer_wait_since_ps_ : 0);
+  }
 
  private:
   enum class SlotState : std::uint8_t { Free, Dirty, Flushing };
@@ -161,6 +166,7 @@ class Ftl : public nand::FlashClient, private GcClient {
   std::vector<std::uint32_t> free_slots_;
   std::uint32_t used_slots_ = 0, reserved_slots_ = 0;
   IoRequest* wait_head_ = nullptr;
+  TimePs buffer_wait_since_ps_ = 0;  // when the wait queue last became non-empty
   IoRequest* wait_tail_ = nullptr;
   Unit* open_unit_ = nullptr;
   std::vector<Unit*> ready_units_;  // FIFO (head index below)

@@ -86,6 +86,7 @@ struct RunResult {
   SteadyRoundsReport steady_rounds;
   std::vector<Sample> timeseries;    // always sampled (power series); reported when asked for
   power::ActivityCounters activity;  // at the end of the run, for the power report
+  BusyCounters busy_at_end;          // the resources' busy time at the end of the run
   power::PowerStateResidency power_states;
   std::uint64_t power_throttled_ops = 0;  // operations the power cap delayed
   TimePs power_throttle_delay_ps = 0;

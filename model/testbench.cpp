@@ -252,6 +252,20 @@ power::ActivityCounters Testbench::activity() {
   return a;
 }
 
+BusyCounters Testbench::busy() {
+  BusyCounters b;
+  const auto& cs = drive_.controller().stats();
+  b.core_ps = cs.core_busy_ps;
+  b.gc_fw_ps = cs.gc_fw_busy_ps;
+  const auto& fs = drive_.flash().stats();
+  for (TimePs t : fs.die_busy_ps) b.die_sum_ps += t;
+  for (TimePs t : fs.channel_busy_ps) b.channel_sum_ps += t;
+  b.link_up_ps = drive_.controller().upstream_busy_ps();
+  b.link_down_ps = drive_.controller().downstream_busy_ps();
+  b.buffer_wait_ps = drive_.ftl().buffer_wait_ps(sc_now_ps());
+  return b;
+}
+
 Sample Testbench::sample() {
   Drive& drive = drive_;
   Sample s;
@@ -271,6 +285,7 @@ Sample Testbench::sample() {
   if (opt_.timeseries_interval_ps) add_erase_count_distribution(map, layout_, s);
   s.activity = activity();
   s.temp_c = drive.power().temperature_c();
+  s.busy = busy();
   if (opt_.progress) opt_.progress(s_from_ps(sc_now_ps()), planned_s_, s.activity.host_ios);
   return s;
 }
@@ -358,6 +373,7 @@ RunResult Testbench::results() {
   RunResult& res = res_;
   res.timeseries = sampler_->samples();
   res.activity = activity();
+  res.busy_at_end = busy();
   res.power_states = drive_.power().residency(sc_now_ps());
   res.power_throttled_ops = drive_.power().budget().throttled();
   res.power_throttle_delay_ps = drive_.power().budget().throttle_delay_ps();

@@ -40,6 +40,7 @@ class Testbench {
   void precondition_random(ftl::FunctionalWriter& w);
   power::ActivityCounters activity();
   Sample sample();
+  BusyCounters busy();
   void collect_drive_results(DriveResults& d);
 
   const config::DriveConfig& cfg_;

@@ -15,6 +15,14 @@
 
 namespace ssdtwin::model {
 
+// Cumulative busy time of the resources a run can be bound by (model/utilisation.h).
+struct BusyCounters {
+  TimePs core_ps = 0, gc_fw_ps = 0;           // summed over the firmware cores
+  TimePs die_sum_ps = 0, channel_sum_ps = 0;  // summed over dies, over channels
+  TimePs link_up_ps = 0, link_down_ps = 0;
+  TimePs buffer_wait_ps = 0;  // some host write waited for write-buffer space
+};
+
 struct Sample {
   double t_s = 0;
   std::uint64_t host_read_bytes = 0, host_write_bytes = 0;  // cumulative
@@ -27,6 +35,7 @@ struct Sample {
   double pe_min = 0, pe_mean = 0, pe_max = 0, pe_stddev = 0;
   power::ActivityCounters activity;  // for the power series
   double temp_c = 0;                 // composite temperature
+  BusyCounters busy;
 };
 
 class TimeSeriesSampler : public sc_core::sc_module {

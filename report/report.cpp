@@ -167,10 +167,22 @@ std::vector<ReportEntry> report_entries(const workload::FioJobFile& jf, const mo
 json power_states_json(const ReportInput& in);
 power::PowerSummary run_power_summary(const ReportInput& in, const model::SeriesTable& series);
 
-// Each resource's busy share over the run and the busiest (model/utilisation.h); the power
-// budget's share from the run's average power, as the power report computed it.
-std::vector<model::ResourceUse> run_resource_use(const ReportInput& in, double average_w) {
-  return model::resource_use(in.result, in.profile.config, average_w);
+// Each resource's busy share over the measurement window and the busiest
+// (model/utilisation.h); the power budget's share from the window's average power.
+std::vector<model::ResourceUse> run_resource_use(const ReportInput& in, const model::MeasurementWindow& w) {
+  const double s = s_from_ps(w.to_ps - w.from_ps);
+  const double average_w =
+      s > 0 ? power::energy_between(config::energy_model(in.profile.config, in.layout), w.activity_from, w.activity_to)
+                      .total_j() /
+                  s
+            : 0.0;
+  return model::resource_use(in.result, in.profile.config, w, average_w);
+}
+
+std::string window_text(const model::MeasurementWindow& w) {
+  return w.whole_run ? "whole simulated time, ramp and drain included"
+                     : fmt::format("measurement window {:.3f}-{:.3f} s (ramp and drain excluded)", s_from_ps(w.from_ps),
+                                   s_from_ps(w.to_ps));
 }
 
 // Whole-run power, its peak taken from the power series (column 1 = power_w).
@@ -267,13 +279,17 @@ json report_json(const ReportInput& in, bool latency_bins) {
   if (d.verified) s["verify"] = verify_json(d);
   add_statistics(s, r, in.profile.config, {"pcie", "controller"});
   s["power"] = power_json(in);
-  const std::vector<model::ResourceUse> use = run_resource_use(in, s["power"].at("average_w").get<double>());
+  const model::MeasurementWindow w = model::measurement_window(r);
+  const std::vector<model::ResourceUse> use = run_resource_use(in, w);
   json u = json::object();
   for (const model::ResourceUse& x : use) u[x.name] = x.fraction;
   s["utilisation"] = u;
   const model::ResourceUse b = model::bottleneck(use);
-  s["bottleneck"] = {
-      {"resource", b.name}, {"utilisation", b.fraction}, {"window", "whole simulated time, ramp and drain included"}};
+  s["bottleneck"] = {{"resource", b.name},
+                     {"utilisation", b.fraction},
+                     {"window", window_text(w)},
+                     {"window_from_s", s_from_ps(w.from_ps)},
+                     {"window_to_s", s_from_ps(w.to_ps)}};
   if (in.options.timeseries_interval_ps && !r.timeseries.empty()) {
     const model::SeriesTable t = model::time_series_table(r.timeseries, in.profile.config, in.layout);
     s["timeseries"] = {
@@ -434,7 +450,8 @@ std::string report_normal(const ReportInput& in) {
   const power::PowerSummary p =
       run_power_summary(in, model::power_series_table(r.timeseries, in.profile.config, in.layout));
   out += power_text(in, p);
-  const std::vector<model::ResourceUse> use = run_resource_use(in, p.average_w);
+  const model::MeasurementWindow w = model::measurement_window(r);
+  const std::vector<model::ResourceUse> use = run_resource_use(in, w);
   const model::ResourceUse b = model::bottleneck(use);
   std::string others;
   for (const model::ResourceUse& x : use)
@@ -443,7 +460,8 @@ std::string report_normal(const ReportInput& in) {
       b.name == "latency"
           ? fmt::format("  bottleneck: latency (no resource {:.0f}% busy: queue depth x latency bound the run; {})\n",
                         model::kSaturated * 100, others)
-          : fmt::format("  bottleneck: {} {:.1f}% busy over the run ({})\n", b.name, b.fraction * 100, others);
+          : fmt::format("  bottleneck: {} {:.1f}% busy over the {} ({})\n", b.name, b.fraction * 100,
+                        w.whole_run ? "run" : "measurement window", others);
   out += fmt::format("  pcie: payload ceiling {:.2f} GB/s per direction\n", d.link_payload_ceiling_bytes_per_s / 1e9);
   if (!in.jobs.ignored_keys.empty()) {
     std::string keys;

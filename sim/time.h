@@ -15,6 +15,7 @@ constexpr TimePs kPsPerS = 1000 * kPsPerMs;
 constexpr TimePs kTimeNever = UINT64_MAX;
 
 inline double s_from_ps(TimePs ps) { return static_cast<double>(ps) * 1e-12; }
+inline TimePs ps_from_s(double s) { return static_cast<TimePs>(s * 1e12 + 0.5); }
 
 // Time to move `bytes` at `bytes_per_s`, rounded up to whole picoseconds.
 inline TimePs transfer_ps(double bytes, double bytes_per_s) {
