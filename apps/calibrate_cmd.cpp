@@ -6,6 +6,7 @@
 #include "apps/cli_args.h"
 #include "apps/lab_runner.h"
 #include "config/input_error.h"
+#include "config/output_file.h"
 #include "lab/calibrate.h"
 
 namespace ssdtwin::apps {
@@ -30,7 +31,10 @@ int cmd_calibrate(int argc, char** argv) {
   if (a.single.count("--drive")) opt.drive = a.single.at("--drive");
   if (a.single.count("--records")) opt.records = a.single.at("--records");
   if (a.single.count("--tag")) opt.tags = a.single.at("--tag");
-  if (a.single.count("--output")) opt.output = a.single.at("--output");
+  if (a.single.count("--output")) {
+    opt.output = a.single.at("--output");
+    config::check_writable("option '--output'", opt.output);
+  }
   if (a.single.count("--max-evals"))
     opt.max_evals = cli::parse_uint("--max-evals", a.single.at("--max-evals"), 1, 100000);
   if (a.single.count("--holdout")) {
@@ -44,9 +48,9 @@ int cmd_calibrate(int argc, char** argv) {
   const lab::CalibrateResult res =
       lab::calibrate(labs, opt, process_simulator(parallel), [](const std::string& line) { std::cerr << line; });
   if (format == "json")
-    std::cout << res.json.dump(2) << "\n";
+    config::write_stdout(res.json.dump(2) + "\n");
   else
-    std::cout << res.text;
+    config::write_stdout(res.text);
   return 0;
 }
 

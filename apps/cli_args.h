@@ -10,6 +10,13 @@
 
 namespace ssdtwin::cli {
 
+// Exit statuses (README, "Exit status").
+constexpr int kExitMiss = 1;       // validate --strict: a record outside its tolerance
+constexpr int kExitInput = 2;      // bad input: profile, job file, trace, lab file, flag
+constexpr int kExitIntegrity = 3;  // data integrity: a --verify mismatch, acknowledged writes lost
+constexpr int kExitOutput = 4;     // an output could not be written (full disk, missing directory)
+constexpr int kExitInternal = 5;   // a bug: please report it
+
 struct Args {
   std::string command;
   std::vector<std::string> positional;

@@ -8,6 +8,7 @@
 #include "apps/cli_args.h"
 #include "apps/lab_runner.h"
 #include "config/input_error.h"
+#include "config/output_file.h"
 #include "lab/lab.h"
 
 namespace ssdtwin::apps {
@@ -53,9 +54,9 @@ int cmd_compare(int argc, char** argv) {
   out["summary"] = {{"records", lab.records.size()}, {"within_tolerance", within}, {"simulations", run.simulations}};
   out["wallclock"] = {{"seconds", run.wall_s}};
   if (format == "json")
-    std::cout << out.dump(2) << "\n";
+    config::write_stdout(out.dump(2) + "\n");
   else
-    std::cout << table;
+    config::write_stdout(table);
   return 0;
 }
 

@@ -11,6 +11,7 @@
 #include "model/endurance.h"
 #include "workload/fio_job.h"
 #include "config/input_error.h"
+#include "config/output_file.h"
 #include "config/parse_number.h"
 
 namespace ssdtwin::apps {
@@ -75,9 +76,9 @@ int op_sweep(const config::LoadedProfile& p, const cli::Args& a, model::Enduranc
                     {"wall_s", r.wall_s}});
   }
   if (as_json)
-    std::cout << json{{"op_sweep", rows}}.dump(2) << "\n";
+    config::write_stdout(json{{"op_sweep", rows}}.dump(2) + "\n");
   else
-    std::cout << table;
+    config::write_stdout(table);
   return 0;
 }
 
@@ -115,20 +116,20 @@ int cmd_endurance(int argc, char** argv) {
   if (job_file) opt.fio = model::fio_writes(job_file->jobs[0], job_file->path, p.config, l);
   const model::EnduranceResult r = model::run_endurance(p.config, l, opt);
   if (format == "json") {
-    std::cout << result_json(r, l).dump(2) << "\n";
+    config::write_stdout(result_json(r, l).dump(2) + "\n");
     return 0;
   }
-  std::cout << fmt::format(
+  config::write_stdout(fmt::format(
       "{} ({}), workload {}, scale {}\n"
       "  WAF {:.3f} ({} at round {}; rounds of {:.0f}% of user capacity)\n"
       "  TBW = {:.0f} P/E x {:.4g} TB raw / WAF = {:.0f} TB;  DWPD over {:.0f} years = {:.2f}\n",
       p.config.name, p.drive_path, r.workload, l.scale, r.waf, r.steady ? "steady state" : "NOT steady", r.steady_round,
-      opt.round_fraction * 100, r.pe_cycles, double(r.raw_capacity_bytes) / 1e12, r.tbw_tb, r.warranty_years, r.dwpd);
+      opt.round_fraction * 100, r.pe_cycles, double(r.raw_capacity_bytes) / 1e12, r.tbw_tb, r.warranty_years, r.dwpd));
   if (r.years_to_wearout)
-    std::cout << fmt::format("  years to wear-out at {:.0f} MB/s of host writes: {:.2f}\n", *r.host_write_mbps,
-                             *r.years_to_wearout);
-  std::cout << fmt::format("  functional path: {:.1f} s wall, {:.1f} M IU updates/s\n", r.wall_s,
-                           r.iu_updates_per_wall_s / 1e6);
+    config::write_stdout(fmt::format("  years to wear-out at {:.0f} MB/s of host writes: {:.2f}\n", *r.host_write_mbps,
+                                     *r.years_to_wearout));
+  config::write_stdout(fmt::format("  functional path: {:.1f} s wall, {:.1f} M IU updates/s\n", r.wall_s,
+                                   r.iu_updates_per_wall_s / 1e6));
   return 0;
 }
 

@@ -10,6 +10,7 @@
 #include "config/config_loader.h"
 #include "workload/fio_job.h"
 #include "config/input_error.h"
+#include "config/output_file.h"
 #include "lab/lab.h"
 
 namespace ssdtwin::apps {
@@ -102,13 +103,9 @@ int cmd_lab(int argc, char** argv) {
   }
   if (n == 0) throw config::InputError(fmt::format("{}: the result has no completed reads or writes", result_path));
   if (out_path.empty()) {
-    std::cout << text;
+    config::write_stdout(text);
   } else {
-    std::ofstream f(out_path);
-    if (!f) throw config::InputError(fmt::format("option '--output': cannot write '{}'", out_path.string()));
-    f << text;
-    f.close();
-    if (!f) throw config::InputError(fmt::format("option '--output': writing '{}' failed", out_path.string()));
+    config::write_file("option '--output'", out_path.string(), text);
     std::cerr << fmt::format("ssdtwin: wrote {} records to {}\n", n, out_path.string());
   }
   return 0;

@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <fmt/format.h>
 #include <fstream>
 #include <iostream>
@@ -26,6 +28,7 @@
 #include "config/config_report.h"
 #include "workload/fio_job.h"
 #include "config/input_error.h"
+#include "config/output_file.h"
 #include "report/report.h"
 #include "model/simulation.h"
 
@@ -58,7 +61,10 @@ const char* kUsage =
     "              [--max-evals N] [--holdout K|drive] [--jobs N] [--output CALIBRATED.toml] [--set k=v]...\n"
     "              [--output-format=normal|json]\n"
     "  ssdtwin endurance --drive PROFILE.toml [--workload rand4k|seq128k|jesd219|JOB.fio] [--host-write-mbps R]\n"
-    "              [--op-sweep 7,14.5,28] [--scale N] [--seed N] [--set k=v]... [--output-format=normal|json]\n";
+    "              [--op-sweep 7,14.5,28] [--scale N] [--seed N] [--set k=v]... [--output-format=normal|json]\n"
+    "exit status: 0 done; 1 validate --strict found a miss; 2 bad input (profile, job file, trace, lab file, flag);\n"
+    "             3 data integrity (--verify mismatch, acknowledged writes lost); 4 an output could not be written;\n"
+    "             5 internal error\n";
 
 // The usage lines of one command (its "  ssdtwin CMD" lines and their continuations).
 std::string usage_of(const std::string& cmd) {
@@ -124,13 +130,17 @@ void parse_precondition(const std::string& v, model::RunOptions& opt) {
 
 void write_output(const std::string& text, const cli::Args& a) {
   const auto it = a.single.find("--output");
-  if (it == a.single.end()) {
-    std::fwrite(text.data(), 1, text.size(), stdout);
-    return;
-  }
-  std::ofstream f(it->second);
-  if (!f) throw config::InputError(fmt::format("option '--output': cannot write '{}'", it->second));
-  f << text;
+  if (it == a.single.end())
+    config::write_stdout(text);
+  else
+    config::write_file("option '--output'", it->second, text);
+}
+
+// Every file the run will write can be created: a missing directory is an error now, not
+// after minutes of preconditioning.
+void check_output_paths(const cli::Args& a) {
+  for (const char* opt : {"--output", "--timeline", "--timeseries-csv"})
+    if (a.single.count(opt)) config::check_writable(fmt::format("option '{}'", opt), a.single.at(opt));
 }
 
 // The run's options from its flags (everything but the drive, the job file and the output).
@@ -245,12 +255,12 @@ int data_integrity_status(const model::RunResult& result) {
                                    : "");
     // Without PLP, or with a flush that finished, data on NAND must survive: otherwise the
     // model itself is wrong.
-    if (e.scan.durable_mismatches && (!e.plp || e.clean)) return 3;
+    if (e.scan.durable_mismatches && (!e.plp || e.clean)) return cli::kExitIntegrity;
   }
   if (result.drive.verify.mismatches) {
     std::fprintf(stderr, "ssdtwin: verify: %llu of %llu checks found data other than the newest version written\n",
                  (unsigned long long)result.drive.verify.mismatches, (unsigned long long)result.drive.verify.checked);
-    return 3;
+    return cli::kExitIntegrity;
   }
   return 0;
 }
@@ -274,6 +284,7 @@ int cmd_run(int argc, char** argv) {
   const config::Layout layout = cli::layout_from_args(profile.config, a);
   model::RunOptions opt = run_options(a);
   cli::check_memory(layout, opt.verify || !opt.power_loss.at_ps.empty() || opt.power_loss_random);
+  check_output_paths(a);
   const bool quiet = a.has("--quiet");
   if (!a.single.count("--scale") && !quiet)
     std::fprintf(stderr, "ssdtwin: scale %u chosen automatically (mapping tables %.0f MiB)\n", layout.scale,
@@ -285,38 +296,31 @@ int cmd_run(int argc, char** argv) {
   report_findings(result, layout);
   const report::ReportInput in{profile, layout, jobs, opt, result};
   write_output(format == "json" ? report::report_json(in, jsonplus).dump(2) + "\n" : report::report_normal(in), a);
-  if (a.single.count("--timeline")) {
-    std::ofstream f(a.single.at("--timeline"));
-    if (!f) throw config::InputError(fmt::format("option '--timeline': cannot write '{}'", a.single.at("--timeline")));
-    f << report::timeline_chrome_json(result).dump() << "\n";
-  }
+  if (a.single.count("--timeline"))
+    config::write_file("option '--timeline'", a.single.at("--timeline"),
+                       report::timeline_chrome_json(result).dump() + "\n");
+  if (a.single.count("--timeseries-csv"))
+    config::write_file("option '--timeseries-csv'", a.single.at("--timeseries-csv"),
+                       model::to_csv(model::time_series_table(result.timeseries, profile.config, layout)));
   for (const auto& path : report::write_fio_logs(jobs, result))
     std::fprintf(stderr, "ssdtwin: wrote %s\n", path.c_str());
-  if (const int status = data_integrity_status(result)) return status;
-  if (a.single.count("--timeseries-csv")) {
-    std::ofstream f(a.single.at("--timeseries-csv"));
-    if (!f)
-      throw config::InputError(
-          fmt::format("option '--timeseries-csv': cannot write '{}'", a.single.at("--timeseries-csv")));
-    f << model::to_csv(model::time_series_table(result.timeseries, profile.config, layout));
-  }
-  return 0;
+  return data_integrity_status(result);
 }
 
 int cmd_config(int argc, char** argv) {
   const cli::Args a = cli::parse_args(argc, argv, {"--dump", "--host", "--set"}, {"--docs"});
   if (a.has("--docs")) {
-    std::cout << config::config_reference_markdown();
+    config::write_stdout(config::config_reference_markdown());
     return 0;
   }
   if (!a.single.count("--dump")) throw config::InputError("config: use --dump PROFILE.toml or --docs");
-  std::cout << config::dump_profile_toml(config::load_profile(a.single.at("--dump"), a.sets, a.get("--host")));
+  config::write_stdout(config::dump_profile_toml(config::load_profile(a.single.at("--dump"), a.sets, a.get("--host"))));
   return 0;
 }
 
 }  // namespace
 
-int sc_main(int argc, char** argv) {
+int run_command(int argc, char** argv) {
   sc_core::sc_report_handler::set_actions("/IEEE_Std_1666/deprecated", sc_core::SC_DO_NOTHING);
   sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
   try {
@@ -326,7 +330,7 @@ int sc_main(int argc, char** argv) {
       if (const std::string a = argv[i]; a == "--help" || a == "-h") {
         const std::string usage = usage_of(cmd);
         if (usage.empty()) break;  // not a command: reported below
-        std::cout << "usage:\n" << usage << "(every command: ssdtwin --help; profile keys: docs/config.md)\n";
+        config::write_stdout("usage:\n" + usage + "(every command: ssdtwin --help; profile keys: docs/config.md)\n");
         return 0;
       }
     if (cmd == "run") return cmd_run(argc, argv);
@@ -338,23 +342,39 @@ int sc_main(int argc, char** argv) {
     if (cmd == "lab") return apps::cmd_lab(argc, argv);
     if (cmd == "sweep") return apps::cmd_sweep(argc, argv);
     if (cmd == "--help" || cmd == "-h" || cmd == "help") {
-      std::cout << kUsage;
+      config::write_stdout(kUsage);
       return 0;
     }
     if (cmd == "--version") {
-      std::cout << "ssdtwin 0.1.0\n";
+      config::write_stdout("ssdtwin 0.1.0\n");
       return 0;
     }
     std::cerr << "ssdtwin: error: " << (cmd.empty() ? "no command given" : "unknown command '" + cmd + "'") << "\n"
               << kUsage;
-    return 2;
+    return cli::kExitInput;
   } catch (const config::InputError& e) {
     std::cerr << "ssdtwin: error: " << e.what() << "\n";
-    return 2;
+    return cli::kExitInput;
+  } catch (const config::OutputError& e) {
+    std::cerr << "ssdtwin: error: " << e.what() << "\n";
+    return cli::kExitOutput;
   } catch (const std::exception& e) {
     std::cerr << "ssdtwin: internal error: " << e.what() << "\n";
-    return 3;
+    return cli::kExitInternal;
   }
+}
+
+int sc_main(int argc, char** argv) {
+  const int status = run_command(argc, argv);
+  // Whatever std::cout or stdout were given (they share one buffer) must have reached it:
+  // a full disk behind a redirection is an error, not exit 0.
+  errno = 0;
+  if ((std::fflush(stdout) != 0 || std::ferror(stdout)) && status == 0) {
+    std::fprintf(stderr, "ssdtwin: error: writing standard output failed: %s\n",
+                 errno ? std::strerror(errno) : "I/O error");
+    return cli::kExitOutput;
+  }
+  return status;
 }
 
 // Our own entry point (it takes precedence over the one in libsystemc): silence the

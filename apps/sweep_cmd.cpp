@@ -17,6 +17,7 @@
 #include "config/config_loader.h"
 #include "workload/fio_job.h"
 #include "config/input_error.h"
+#include "config/output_file.h"
 
 namespace ssdtwin::apps {
 namespace {
@@ -198,11 +199,7 @@ SweepTable sweep_table(const std::vector<Axis>& axes, const std::vector<std::vec
 void plot_sweep(const std::string& prefix, const std::string& csv) {
   // The plot tool reads the CSV; write it next to the PNGs when the table went elsewhere.
   const std::string csv_path = prefix + ".csv";
-  {
-    std::ofstream f(csv_path);
-    if (!f) throw config::InputError(fmt::format("option '--plot': cannot write '{}'", csv_path));
-    f << csv;
-  }
+  config::write_file("option '--plot'", csv_path, csv);
   const std::string cmd = fmt::format("'{}' sweep '{}' '{}' 1>&2", plot_tool(), prefix, csv_path);
   const int rc = std::system(cmd.c_str());
   if (rc != 0) throw std::runtime_error(fmt::format("plotting failed ({}): {}", WEXITSTATUS(rc), cmd));
@@ -240,17 +237,17 @@ int cmd_sweep(int argc, char** argv) {
     }
     specs.push_back(std::move(sp));
   }
+  // Outputs are checked before the points run, not after.
+  if (a.single.count("--output")) config::check_writable("option '--output'", a.single.at("--output"));
+  if (a.single.count("--plot")) config::check_writable("option '--plot'", a.single.at("--plot") + ".csv");
   std::fprintf(stderr, "ssdtwin sweep: %zu points, %d at a time\n", specs.size(), parallel);
   const SweepTable t = sweep_table(axes, points, run_simulations(specs, parallel));
   nlohmann::ordered_json doc = {{"drive", drive}, {"job", job}, {"points", t.rows}};
   const std::string text = format == "json" ? doc.dump(2) + "\n" : t.csv;
-  if (a.single.count("--output")) {
-    std::ofstream f(a.single.at("--output"));
-    if (!f) throw config::InputError(fmt::format("option '--output': cannot write '{}'", a.single.at("--output")));
-    f << text;
-  } else {
-    std::fwrite(text.data(), 1, text.size(), stdout);
-  }
+  if (a.single.count("--output"))
+    config::write_file("option '--output'", a.single.at("--output"), text);
+  else
+    config::write_stdout(text);
   if (a.single.count("--plot")) plot_sweep(a.single.at("--plot"), t.csv);
   return 0;
 }

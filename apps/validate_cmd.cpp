@@ -12,6 +12,7 @@
 #include "apps/cli_args.h"
 #include "apps/lab_runner.h"
 #include "config/input_error.h"
+#include "config/output_file.h"
 #include "lab/lab.h"
 #include "lab/validate.h"
 
@@ -44,17 +45,14 @@ int cmd_validate(int argc, char** argv) {
   if (a.single.count("--tag")) opt.tags = a.single.at("--tag");
   opt.curves = a.has("--curves");
   opt.sets = a.sets;
+  if (a.single.count("--markdown")) config::check_writable("option '--markdown'", a.single.at("--markdown"));
   const lab::ValidateReport rep = lab::validate(labs, opt, process_simulator(parse_parallel(a.single)));
-  if (a.single.count("--markdown")) {
-    std::ofstream md(a.single.at("--markdown"));
-    if (!md) throw config::InputError(fmt::format("option '--markdown': cannot write '{}'", a.single.at("--markdown")));
-    md << rep.markdown;
-  }
+  if (a.single.count("--markdown")) config::write_file("option '--markdown'", a.single.at("--markdown"), rep.markdown);
   if (format == "json")
-    std::cout << rep.json.dump(2) << "\n";
+    config::write_stdout(rep.json.dump(2) + "\n");
   else
-    std::cout << rep.text;
-  return a.has("--strict") && rep.misses > 0 ? 1 : 0;
+    config::write_stdout(rep.text);
+  return a.has("--strict") && rep.misses > 0 ? cli::kExitMiss : 0;
 }
 
 }  // namespace ssdtwin::apps

@@ -13,6 +13,7 @@
 #include <toml++/toml.h>
 
 #include "config/input_error.h"
+#include "config/output_file.h"
 #include "lab/fitter.h"
 
 namespace ssdtwin::lab {
@@ -87,11 +88,7 @@ void report_records(CalibrateResult& res, const Selection& sel, const std::vecto
 
 // Writes `text` to `path`; an error names the path (a full disk is not a success).
 void write_text(const std::filesystem::path& path, const std::string& text) {
-  std::ofstream f(path);
-  if (!f) throw config::InputError(fmt::format("option '--output': cannot write '{}'", path.string()));
-  f << text;
-  f.close();
-  if (!f) throw config::InputError(fmt::format("option '--output': writing '{}' failed", path.string()));
+  config::write_file("option '--output'", path.string(), text);
 }
 
 // The written profile must parse and hold each fitted value: the line editor's output is

@@ -1,9 +1,8 @@
 // fio's log files (write_bw_log, write_iops_log, write_lat_log), in fio's format.
 #include <algorithm>
 #include <fmt/format.h>
-#include <fstream>
 
-#include "config/input_error.h"
+#include "config/output_file.h"
 #include "report/report.h"
 
 namespace ssdtwin::report {
@@ -21,20 +20,14 @@ std::vector<std::string> write_fio_logs(const workload::FioJobFile& jobs, const 
           fmt::format("{}_{}{}.log", stem.empty() ? j.name : stem, type, s.per_job ? fmt::format(".{}", x) : "");
       // Without per_job_logs, clones share a file, as in fio: the first clone creates it.
       const bool append = !s.per_job && std::find(written.begin(), written.end(), path) != written.end();
-      std::ofstream f(path, append ? std::ios::app : std::ios::trunc);
-      if (!f)
-        throw config::InputError(
-            fmt::format("{}: cannot write log file '{}'", workload::job_where(jobs.path, j), path));
+      std::string text;
       for (const workload::LogRow& row : rows) {
         if (s.offset)
-          f << fmt::format("{}, {}, {}, {}, {}, 0\n", row.t_ms, row.value, row.dir, row.bs, row.offset);
+          text += fmt::format("{}, {}, {}, {}, {}, 0\n", row.t_ms, row.value, row.dir, row.bs, row.offset);
         else
-          f << fmt::format("{}, {}, {}, {}, 0\n", row.t_ms, row.value, row.dir, row.bs);
+          text += fmt::format("{}, {}, {}, {}, 0\n", row.t_ms, row.value, row.dir, row.bs);
       }
-      f.close();  // a full disk shows here, not at exit
-      if (!f)
-        throw config::InputError(
-            fmt::format("{}: writing log file '{}' failed", workload::job_where(jobs.path, j), path));
+      config::write_file(fmt::format("{}: log file", workload::job_where(jobs.path, j)), path, text, append);
       if (!append) written.push_back(path);
     };
     if (s.bw) write(s.bw_name, "bw", st.logs.bw);

@@ -42,7 +42,8 @@ for t in "${targets[@]}"; do
   [ -d "fuzz/regressions/$t" ] && cp fuzz/regressions/"$t"/* "$corpus/" 2>/dev/null || true
   log="build-fuzz/$t.log"
   # -timeout: one input may take at most 10 s (a hang is a bug too); -rss_limit_mb bounds memory.
-  if build-fuzz/fuzz/fuzz_"$t" "$corpus" -seed="${FUZZ_SEED:-1}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  dict=(); [ -f "fuzz/dicts/$t.dict" ] && dict=(-dict="fuzz/dicts/$t.dict")
+  if build-fuzz/fuzz/fuzz_"$t" "$corpus" "${dict[@]}" -seed="${FUZZ_SEED:-1}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
        -artifact_prefix="$crashes/" -print_final_stats=1 > "$log" 2>&1; then status=ok; else status=CRASH; failed=1; fi
   execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | tail -1 | grep -o '[0-9]*$' || echo "?")
   cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*' || echo "?")

@@ -18,7 +18,11 @@ std::pair<double, std::string> split_number(const std::string& v) {
   std::size_t i = 0;
   while (i < v.size() && (std::isdigit(static_cast<unsigned char>(v[i])) || v[i] == '.')) ++i;
   if (i == 0) throw std::invalid_argument("not a number");
-  return {std::stod(v.substr(0, i)), lower(trim(v.substr(i)))};
+  // Whole digits only, finite: 400 nines or "1.2.3" are not numbers (std::stod would throw
+  // out_of_range, which no caller expects, or stop at the second dot).
+  const auto x = config::parse_whole_double(v.substr(0, i));
+  if (!x) throw std::invalid_argument("not a number");
+  return {*x, lower(trim(v.substr(i)))};
 }
 
 }  // namespace

@@ -20,7 +20,7 @@ bad_input(scale_not_a_number "'abc' is not a whole number" ${_x} run --drive ${_
 bad_input(scale_too_large "outside 1..4 (the wordlines per block)" ${_x} run --drive ${_d} ${_j}/ok.fio --scale 32)
 bad_input(bad_precondition "use none, seqNx" ${_x} run --drive ${_d} ${_j}/ok.fio --precondition warm)
 bad_input(bad_seed "option '--seed'" ${_x} run --drive ${_d} ${_j}/ok.fio --seed -1)
-bad_input(unwritable_output "cannot write" ${_x} run --drive ${_d} ${_j}/ok.fio --output /nonexistent/dir/out.json)
+bad_input(unwritable_output "directory '/nonexistent/dir' does not exist" ${_x} run --drive ${_d} ${_j}/ok.fio --output /nonexistent/dir/out.json)
 bad_input(bad_set "expected section.key=value" ${_x} run --drive ${_d} ${_j}/ok.fio --set lanes)
 bad_input(set_out_of_range "out of range" ${_x} run --drive ${_d} ${_j}/ok.fio --set pcie.lanes=3)
 bad_input(bs_not_multiple_of_sector "not a multiple of the 512 B logical block" ${_x} run --drive ${_d} ${_j}/bs1000.fio)
