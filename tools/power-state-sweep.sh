@@ -11,9 +11,14 @@ exe="$root/build/ssdtwin"
 [ -x "$exe" ] || { echo "$0: $exe not built; run tools/build.sh" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-states=$(/usr/bin/python3 -c 'import sys, tomllib
-d = tomllib.load(open(sys.argv[1], "rb"))
-print(" ".join(str(i) for i, s in enumerate(d.get("power_state", [])) if not s.get("non_operational", False)))' "$drive")
+# The operational states of the resolved profile (base profile and defaults applied), as
+# ssdtwin itself loads it: its `config --dump`, whose power-state tables come last (the dump
+# is three documents, drive, NAND and host, so only that tail is parsed as TOML).
+states=$("$exe" config --dump "$drive" | /usr/bin/python3 -c 'import sys, tomllib
+text = sys.stdin.read()
+i = text.find("\n[[power_state]]")
+d = tomllib.loads(text[i:]) if i >= 0 else {}
+print(" ".join(str(i) for i, s in enumerate(d.get("power_state", [])) if not s.get("non_operational", False)))')
 [ -n "$states" ] || { echo "$0: $drive has no operational [[power_state]]" >&2; exit 2; }
 files=()
 for job in "$@"; do
