@@ -2,9 +2,11 @@
 
 #include <filesystem>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "apps/cli_args.h"
 #include "config/config_loader.h"
@@ -41,6 +43,39 @@ nlohmann::json read_fio_result(const std::string& result_path) {
   return res;
 }
 
+// The result must be a measurement of this job file: every fio job finished without error,
+// in one group (stonewall groups ran one after another: their rates do not add up), and
+// its jobs are the job file's (same names, same iodepth where fio lists it).
+void check_result_matches_job(const nlohmann::json& res, const workload::FioJobFile& jf, const std::string& result_path,
+                              const std::string& job_path) {
+  std::set<std::string> names;
+  for (const auto& j : jf.jobs) names.insert(j.name);
+  std::set<long long> groups;
+  for (const auto& j : res["jobs"]) {
+    const std::string name = j.value("jobname", std::string("?"));
+    if (j.contains("error") && j["error"].is_number() && j["error"].get<long long>() != 0)
+      throw config::InputError(fmt::format("{}: job '{}' ended with error={} (a failed fio run is not a measurement)",
+                                           result_path, name, j["error"].get<long long>()));
+    if (!names.count(name))
+      throw config::InputError(fmt::format("{}: job '{}' is not a job of {} (its jobs: {}); give the job file fio ran",
+                                           result_path, name, job_path, fmt::join(names, ", ")));
+    if (j.contains("groupid") && j["groupid"].is_number()) groups.insert(j["groupid"].get<long long>());
+    const auto opts = j.find("job options");
+    if (opts != j.end() && opts->is_object() && opts->contains("iodepth") && (*opts)["iodepth"].is_string()) {
+      const std::string qd = (*opts)["iodepth"].get<std::string>();
+      for (const auto& fj : jf.jobs)
+        if (fj.name == name && qd != std::to_string(fj.iodepth))
+          throw config::InputError(fmt::format("{}: job '{}' ran at iodepth={}, but {} gives iodepth={}", result_path,
+                                               name, qd, job_path, fj.iodepth));
+    }
+  }
+  if (groups.size() > 1)
+    throw config::InputError(fmt::format(
+        "{}: the result has {} reporting groups (stonewall): they ran one after another, so their rates do not add up "
+        "to one record; split the job file, one group per file, and import each result",
+        result_path, groups.size()));
+}
+
 }  // namespace
 
 int cmd_lab(int argc, char** argv) {
@@ -57,10 +92,12 @@ int cmd_lab(int argc, char** argv) {
   if (!a.single.count("--drive")) throw config::InputError("lab import-fio: --drive PROFILE.toml is required");
   const std::string result_path = a.positional[0], job_path = a.single.at("--job"), drive_path = a.single.at("--drive");
   const std::string precondition = a.single.count("--precondition") ? a.single.at("--precondition") : "seq2x";
-  workload::parse_fio_job_file(job_path);  // the model must be able to run it: fail now, naming file and line
+  // The model must be able to run it: fail now, naming file and line.
+  const workload::FioJobFile jf = workload::parse_fio_job_file(job_path);
   const config::LoadedProfile profile = config::load_profile(drive_path);
 
   const nlohmann::json res = read_fio_result(result_path);
+  check_result_matches_job(res, jf, result_path, job_path);
 
   const fs::path out_path = a.single.count("--output") ? fs::path(a.single.at("--output")) : fs::path();
   const fs::path out_dir =

@@ -224,7 +224,17 @@ LabRecord read_record(const toml::table& t, const std::string& w, const std::str
   r.source = need_string(t, "source", w);
   r.kind = need_string(t, "kind", w);
   r.measured = need_number(t, "measured", w);
+  // Every lab metric (MB/s, IOPS, latency) is positive: 0 or less gives an error of +inf%.
+  if (!(r.measured > 0) || !std::isfinite(r.measured))
+    throw config::InputError(
+        fmt::format("{}: key 'measured' = {} must be a positive number (a bandwidth, IOPS or "
+                    "latency the lab measured)",
+                    w, r.measured));
   r.tolerance_pct = need_number(t, "tolerance_pct", w);
+  if (!(r.tolerance_pct > 0) || !std::isfinite(r.tolerance_pct))
+    throw config::InputError(fmt::format(
+        "{}: key 'tolerance_pct' = {} must be a positive number (the error, in %, still counted as agreement)", w,
+        r.tolerance_pct));
   r.precondition = t.get("precondition") ? need_string(t, "precondition", w) : lf.precondition;
   r.power_state = optional_power_state(t, w);
   r.calibration = optional_bool(t, "calibration", "a parameter was fitted to this record", path);
