@@ -236,6 +236,12 @@ void report_findings(const model::RunResult& result, const config::Layout& layou
                    "and were folded into it (offset modulo the region)\n",
                    f.job.c_str(), (unsigned long long)f.folded, (unsigned long long)f.ios, f.path.c_str(),
                    (unsigned long long)layout.scale);
+  const ftl::FtlCounters& f = result.drive.ftl;
+  if (f.host_read_ius && f.read_unmapped * 100 >= f.host_read_ius)
+    std::fprintf(stderr,
+                 "ssdtwin: warning: %.1f%% of host reads hit LBAs never written: served without NAND; "
+                 "add --precondition seq2x to measure NAND reads\n",
+                 100.0 * double(f.read_unmapped) / double(f.host_read_ius));
   if (!result.drive.invariant_violation.empty())
     std::fprintf(stderr, "ssdtwin: FTL invariant violated: %s\n", result.drive.invariant_violation.c_str());
 }

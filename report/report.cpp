@@ -179,6 +179,20 @@ std::vector<model::ResourceUse> run_resource_use(const ReportInput& in, const mo
   return model::resource_use(in.result, in.profile.config, w, average_w);
 }
 
+// What a user should know before trusting the figures; in the text summary and the JSON.
+std::vector<std::string> run_warnings(const ReportInput& in) {
+  std::vector<std::string> w;
+  const ftl::FtlCounters& f = in.result.drive.ftl;
+  // Reads of LBAs never written are served without NAND (as real drives do), so a random
+  // read of a fresh drive measures the controller, not the NAND.
+  if (f.host_read_ius && f.read_unmapped * 100 >= f.host_read_ius)
+    w.push_back(
+        fmt::format("{:.1f}% of host reads hit LBAs never written (or trimmed): served without NAND "
+                    "reads; precondition the drive (--precondition seq2x) to measure the NAND",
+                    100.0 * double(f.read_unmapped) / double(f.host_read_ius)));
+  return w;
+}
+
 std::string window_text(const model::MeasurementWindow& w) {
   return w.whole_run ? "whole simulated time, ramp and drain included"
                      : fmt::format("measurement window {:.3f}-{:.3f} s (ramp and drain excluded)", s_from_ps(w.from_ps),
@@ -284,6 +298,7 @@ json report_json(const ReportInput& in, bool latency_bins) {
   json u = json::object();
   for (const model::ResourceUse& x : use) u[x.name] = x.fraction;
   s["utilisation"] = u;
+  s["warnings"] = run_warnings(in);
   const model::ResourceUse b = model::bottleneck(use);
   s["bottleneck"] = {{"resource", b.name},
                      {"utilisation", b.fraction},
@@ -463,6 +478,7 @@ std::string report_normal(const ReportInput& in) {
           : fmt::format("  bottleneck: {} {:.1f}% busy over the {} ({})\n", b.name, b.fraction * 100,
                         w.whole_run ? "run" : "measurement window", others);
   out += fmt::format("  pcie: payload ceiling {:.2f} GB/s per direction\n", d.link_payload_ceiling_bytes_per_s / 1e9);
+  for (const std::string& x : run_warnings(in)) out += "  warning: " + x + "\n";
   if (!in.jobs.ignored_keys.empty()) {
     std::string keys;
     for (const auto& k : in.jobs.ignored_keys) keys += (keys.empty() ? "" : ", ") + k;
