@@ -102,6 +102,8 @@ config::Layout layout_from_args(const config::DriveConfig& cfg, const Args& a) {
 TimePs parse_time(const std::string& flag, const std::string& v, const char* hint) {
   try {
     if (!v.empty()) return workload::parse_fio_time(v);
+  } catch (const workload::TimeOutOfRange& e) {
+    throw config::InputError(fmt::format("option '{}': '{}' is {}", flag, v, e.what()));
   } catch (const std::invalid_argument&) {
   }
   throw config::InputError(fmt::format("option '{}': '{}' is not a time (fio syntax, e.g. 250ms{})", flag, v, hint));

@@ -1,3 +1,4 @@
+#include "config/input_file.h"
 #include "apps/lab_cmd.h"
 
 #include <filesystem>
@@ -28,11 +29,10 @@ std::string toml_string(const std::string& s) {
 
 // fio's JSON result, checked for the sections an import needs.
 nlohmann::json read_fio_result(const std::string& result_path) {
-  std::ifstream f(result_path);
-  if (!f) throw config::InputError(fmt::format("{}: cannot open fio result", result_path));
+  const std::string text = config::read_input_file(result_path, "fio result", config::kMaxFioResultBytes);
   nlohmann::json res;
   try {
-    res = nlohmann::json::parse(f);
+    res = nlohmann::json::parse(text);
   } catch (const nlohmann::json::exception& e) {
     throw config::InputError(
         fmt::format("{}: not JSON ({}); run fio with --output-format=json", result_path, e.what()));
@@ -97,7 +97,6 @@ int cmd_lab(int argc, char** argv) {
   const config::LoadedProfile profile = config::load_profile(drive_path);
 
   const nlohmann::json res = read_fio_result(result_path);
-  check_result_matches_job(res, jf, result_path, job_path);
 
   const fs::path out_path = a.single.count("--output") ? fs::path(a.single.at("--output")) : fs::path();
   const fs::path out_dir =
@@ -138,6 +137,7 @@ int cmd_lab(int argc, char** argv) {
       ++n;
     }
   }
+  check_result_matches_job(res, jf, result_path, job_path);  // after the shape checks of the fields read above
   if (n == 0) throw config::InputError(fmt::format("{}: the result has no completed reads or writes", result_path));
   if (out_path.empty()) {
     config::write_stdout(text);

@@ -31,6 +31,7 @@
 #include "config/output_file.h"
 #include "report/report.h"
 #include "model/simulation.h"
+#include "nand/activity_log.h"
 
 using namespace ssdtwin;
 
@@ -242,6 +243,11 @@ void report_findings(const model::RunResult& result, const config::Layout& layou
                  "ssdtwin: warning: %.1f%% of host reads hit LBAs never written: served without NAND; "
                  "add --precondition seq2x to measure NAND reads\n",
                  100.0 * double(f.read_unmapped) / double(f.host_read_ius));
+  if (result.timeline_truncated_at_ps)
+    std::fprintf(stderr,
+                 "ssdtwin: warning: the timeline window held more than %zu intervals; recording stopped at %.6f s "
+                 "(give a shorter --timeline-window)\n",
+                 nand::ActivityLog::kMaxEvents, s_from_ps(result.timeline_truncated_at_ps));
   if (!result.drive.invariant_violation.empty())
     std::fprintf(stderr, "ssdtwin: FTL invariant violated: %s\n", result.drive.invariant_violation.c_str());
 }

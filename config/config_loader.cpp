@@ -1,3 +1,4 @@
+#include "config/input_file.h"
 #include "config/config_loader.h"
 
 #include <algorithm>
@@ -42,7 +43,7 @@ class Loader {
   void load_file(ProfileKind kind, const std::string& path, int depth = 0) {
     toml::table root;
     try {
-      root = toml::parse_file(path);
+      root = toml::parse(read_input_file(path, "profile", kMaxProfileBytes), path);
     } catch (const toml::parse_error& e) {
       const auto& b = e.source().begin;
       if (!path_exists(path)) throw InputError(fmt::format("{}: cannot open profile", path));

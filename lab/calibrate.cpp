@@ -1,3 +1,4 @@
+#include "config/input_file.h"
 #include "lab/calibrate.h"
 
 #include <algorithm>
@@ -22,10 +23,7 @@ namespace {
 using json = nlohmann::ordered_json;
 
 std::string read_file(const std::string& path) {
-  std::ifstream f(path);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
+  return config::read_input_file(path, "profile", config::kMaxProfileBytes);
 }
 
 // The records of every lab selected by --records/--tag, with the drive each belongs to.

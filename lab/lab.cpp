@@ -1,3 +1,4 @@
+#include "config/input_file.h"
 #include "lab/lab.h"
 
 #include <algorithm>
@@ -297,7 +298,7 @@ LabCurve read_curve(const toml::table& t, const std::string& w, const std::strin
 LabFile load_lab_file(const std::string& path) {
   toml::table root;
   try {
-    root = toml::parse_file(path);
+    root = toml::parse(config::read_input_file(path, "lab file", config::kMaxProfileBytes), path);
   } catch (const toml::parse_error& e) {
     if (!config::path_exists(path)) throw config::InputError(fmt::format("{}: cannot open lab file", path));
     throw config::InputError(fmt::format("{}:{}: TOML syntax error: {}", path, e.source().begin.line, e.description()));

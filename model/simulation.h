@@ -98,6 +98,7 @@ struct RunResult {
   std::vector<nand::ActivityInterval> timeline;  // when RunOptions asks for one
   std::vector<nand::ActivityLog::QueueSample> timeline_queues;
   TimePs timeline_from_ps = 0, timeline_to_ps = 0;
+  TimePs timeline_truncated_at_ps = 0;  // the window held too many events: cut here (0: complete)
   DriveResults drive;
   TimePs sim_end_ps = 0;
   double wall_precondition_s = 0, wall_simulation_s = 0;

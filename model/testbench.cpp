@@ -386,6 +386,7 @@ RunResult Testbench::results() {
   res.timeline_queues = timeline_log_.queue_samples();
   res.timeline_from_ps = timeline_log_.from_ps();
   res.timeline_to_ps = timeline_log_.to_ps();
+  res.timeline_truncated_at_ps = timeline_log_.truncated_at_ps();
   collect_drive_results(res.drive);
   return std::move(res_);
 }

@@ -1,3 +1,4 @@
+#include "config/input_file.h"
 #include "workload/fio_job.h"
 
 #include <algorithm>
@@ -87,7 +88,7 @@ TimePs parse_fio_time(const std::string& v, double default_unit_ps) {
   if (it == ps.end()) throw std::invalid_argument("bad suffix");
   // At most 10^6 s (11.6 days) of simulated time: TimePs holds 213 days.
   const auto t = config::scaled_whole(num, suffix.empty() ? default_unit_ps : it->second, 1e18);
-  if (!t) throw std::invalid_argument("time out of range");
+  if (!t) throw TimeOutOfRange();
   return *t;
 }
 
@@ -98,11 +99,7 @@ void apply_job_overrides(FioJobFile& f, const std::vector<std::string>& options)
 }
 
 FioJobFile parse_fio_job_file(const std::string& path) {
-  std::ifstream f(path);
-  if (!f) throw config::InputError(fmt::format("{}: cannot open job file", path));
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return parse_fio_job_text(ss.str(), path);
+  return parse_fio_job_text(config::read_input_file(path, "job file", config::kMaxJobFileBytes), path);
 }
 
 std::string job_where(const std::string& path, const FioJob& j) {

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -133,8 +134,14 @@ FioJobFile parse_fio_job_file(const std::string& path);
 void apply_job_overrides(FioJobFile& f, const std::vector<std::string>& options);
 
 // fio value syntax, exposed for tests and --set.
-std::uint64_t parse_fio_size(const std::string& v);                          // throws std::invalid_argument
-TimePs parse_fio_time(const std::string& v, double default_unit_ps = 1e12);  // a bare number is in that unit
+std::uint64_t parse_fio_size(const std::string& v);  // throws std::invalid_argument
+// A time past what a run may plan (TimePs holds 213 days; a run plans at most 10^6 s).
+struct TimeOutOfRange : std::invalid_argument {
+  TimeOutOfRange()
+      : std::invalid_argument("at or past 1000000 s (11.6 days): a run plans less simulated time than that") {}
+};
+// A bare number is in default_unit_ps; throws TimeOutOfRange or std::invalid_argument.
+TimePs parse_fio_time(const std::string& v, double default_unit_ps = 1e12);
 
 const char* rw_name(RwMode m);
 

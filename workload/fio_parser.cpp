@@ -1,3 +1,5 @@
+#include "config/input_file.h"
+#include "config/path_exists.h"
 #include "workload/fio_parser.h"
 
 #include <algorithm>
@@ -89,15 +91,18 @@ void FioParser::include(const std::string& name, FioJobFile& out, FioJob*& targe
   namespace fs = std::filesystem;
   fs::path p(name);
   if (p.is_relative()) p = fs::path(path_).parent_path() / p;
-  std::ifstream f(p);
-  if (!f) fail("include", fmt::format("cannot open '{}'", p.string()));
-  std::stringstream ss;
-  ss << f.rdbuf();
+  if (!config::path_exists(p)) fail("include", fmt::format("cannot open '{}'", p.string()));
+  std::string text;
+  try {
+    text = config::read_input_file(p.string(), "job file", config::kMaxJobFileBytes);
+  } catch (const config::InputError& e) {
+    fail("include", e.what());
+  }
   const std::string saved_path = path_;
   const int saved_line = line_;
   path_ = p.string();
   line_ = 0;
-  parse_text(ss.str(), out, target, depth + 1);
+  parse_text(text, out, target, depth + 1);
   path_ = saved_path;
   line_ = saved_line;
 }
@@ -172,6 +177,8 @@ bool FioParser::bool_value(const std::string& key, const std::string& v) {
 TimePs FioParser::time_value(const std::string& key, const std::string& v, bool default_us) {
   try {
     return parse_fio_time(v, default_us ? 1e6 : 1e12);
+  } catch (const TimeOutOfRange& e) {
+    fail(key, fmt::format("'{}' is {}", v, e.what()));
   } catch (const std::invalid_argument&) {
     fail(key, fmt::format("'{}' is not a time; use a number with an optional suffix us, ms, s, m, h (default {})", v,
                           default_us ? "us" : "s"));

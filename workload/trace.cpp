@@ -1,3 +1,4 @@
+#include "config/input_file.h"
 #include "workload/trace.h"
 
 #include <algorithm>
@@ -218,11 +219,7 @@ std::shared_ptr<const Trace> parse_trace_text(const std::string& text, const std
 }
 
 std::shared_ptr<const Trace> load_trace(const std::string& path) {
-  std::ifstream f(path);
-  if (!f) throw config::InputError(fmt::format("{}: cannot open trace", path));
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return parse_trace_text(ss.str(), path);
+  return parse_trace_text(config::read_input_file(path, "trace", config::kMaxTraceBytes), path);
 }
 
 }  // namespace ssdtwin::workload

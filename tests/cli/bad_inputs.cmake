@@ -93,3 +93,4 @@ bad_input(host_profile_missing "cannot open profile" ${_x} run --drive ${_d} ${_
 bad_input(host_profile_with_drive_keys "unknown section [pcie]; allowed: [host]" ${_x} run --drive ${_d} ${_j}/ok.fio --host ${_j}/host-with-pcie.toml)
 bad_input(drive_profile_with_host_section "section [host] has moved out of the drive profile" ${_x} config --dump ${_j}/drive-with-host.toml)
 bad_input(lab_unknown_key "[lab] key 'host_profil' is unknown; allowed: drive, drive_profile, host_profile" ${_x} validate ${_j}/bad-lab-key.toml)
+bad_input(runtime_past_the_limit_is_named "key 'runtime': '1000000s' is at or past 1000000 s (11.6 days)" ${_x} run --drive ${_d} ${_j}/runtime-too-long.fio)

@@ -2,7 +2,8 @@
 # --timeline writes a 1 ms window of NAND activity as Chrome trace-event JSON (the format
 # Perfetto and chrome://tracing open): metadata names every track, every slice overlaps the
 # window, a host read's array slice lasts exactly the profile's tR, and each job clone's
-# queue has a counter of outstanding commands (0..iodepth).
+# queue has a counter of outstanding commands (0..iodepth); slices of one track never
+# overlap (plane reads of one die go to lanes).
 set -euo pipefail
 exe="$1"; src="$2"
 tmp=$(mktemp -d)
@@ -26,6 +27,16 @@ for e in xs:
     assert e["pid"] in (1, 2) and isinstance(e["tid"], int) and (e["pid"], e["tid"]) in names, e
     assert e["dur"] >= 0 and e["ts"] < w1 and e["ts"] + e["dur"] > w0, e
     assert (e["pid"] == 2) == e["name"].startswith("data"), e
+# Slices on one track must nest (trace-event format): overlapping plane reads of a die go to
+# separate lanes ("die 3 (2)"), so no two slices of a track overlap at all.
+tracks = {}
+for e in xs:
+    tracks.setdefault((e["pid"], e["tid"]), []).append(e)
+for k, sl in tracks.items():
+    sl.sort(key=lambda e: e["ts"])
+    for a, b in zip(sl, sl[1:]):
+        assert b["ts"] >= a["ts"] + a["dur"] - 1e-6, ("overlapping slices on one track", names[k], a, b)
+assert any(" (2)" in n for n in names.values()), "no die needed a second lane: plane reads did not overlap?"
 reads = [e for e in xs if e["name"] == "tR host"]
 assert reads and all(abs(e["dur"] - 45.0) < 1e-6 for e in reads), reads[:3]  # tiny-nand tR_us = 45
 assert any(e["name"] == "tPROG" for e in xs), "the 70/30 mix programs in the window"
