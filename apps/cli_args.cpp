@@ -109,7 +109,6 @@ TimePs parse_time(const std::string& flag, const std::string& v, const char* hin
   throw config::InputError(fmt::format("option '{}': '{}' is not a time (fio syntax, e.g. 250ms{})", flag, v, hint));
 }
 
-namespace {
 std::uint64_t available_memory_bytes() {
   if (const char* cap = std::getenv("SSDTWIN_MEMORY_LIMIT_MIB")) {
     const auto mib = config::parse_whole_uint(cap);
@@ -125,7 +124,6 @@ std::uint64_t available_memory_bytes() {
     if (key == "MemAvailable:") return kib << 10;
   return 0;  // unknown: no check
 }
-}  // namespace
 
 void check_memory(const config::Layout& l, bool verify) {
   std::uint64_t need = l.map_bytes();

@@ -61,5 +61,8 @@ TimePs parse_time(const std::string& flag, const std::string& v, const char* hin
 // tags (8 B per physical IU, 9 B per LPN) when `verify`. Available memory is /proc/meminfo's
 // MemAvailable, or SSDTWIN_MEMORY_LIMIT_MIB when set (a cap on a shared machine).
 void check_memory(const config::Layout& l, bool verify);
+// SSDTWIN_MEMORY_LIMIT_MIB if set (a budget for everything ssdtwin runs), else the
+// kernel's MemAvailable; 0 when unknown.
+std::uint64_t available_memory_bytes();
 
 }  // namespace ssdtwin::cli

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
@@ -10,9 +11,11 @@
 #include <csignal>
 #include <sys/prctl.h>
 #include <sstream>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "apps/cli_args.h"
 #include "config/input_error.h"
 
 namespace ssdtwin::apps {
@@ -48,12 +51,67 @@ pid_t spawn(const std::vector<std::string>& argv, const std::string& err_path) {
   return pid;
 }
 
+// Run directories of processes that no longer exist (a parent killed by SIGKILL, which no
+// handler sees) are removed by the next run.
+void remove_stale_run_dirs(const std::filesystem::path& tmp_root) {
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(tmp_root, ec)) {
+    const std::string name = e.path().filename().string();
+    if (name.rfind("ssdtwin-runs-", 0) != 0) continue;
+    const pid_t pid = pid_t(std::atol(name.c_str() + 13));
+    if (pid > 0 && pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH) std::filesystem::remove_all(e.path(), ec);
+  }
+}
+
+// SIGINT, SIGTERM and SIGHUP interrupt the wait for children instead of killing this process
+// at once, so it can stop them and remove its run directory, then die of the same signal.
+volatile std::sig_atomic_t g_signal = 0;
+extern "C" void note_signal(int sig) { g_signal = sig; }
+
+class InterruptGuard {
+ public:
+  InterruptGuard() {
+    struct sigaction sa {};
+    sa.sa_handler = note_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = 0;  // no SA_RESTART: waitpid returns EINTR
+    for (int i = 0; i < 3; ++i) sigaction(kSignals[i], &sa, &old_[i]);
+  }
+  ~InterruptGuard() {
+    for (int i = 0; i < 3; ++i) sigaction(kSignals[i], &old_[i], nullptr);
+  }
+  [[noreturn]] static void die_of(int sig) {
+    signal(sig, SIG_DFL);
+    raise(sig);
+    _exit(128 + sig);
+  }
+
+ private:
+  static constexpr int kSignals[3] = {SIGINT, SIGTERM, SIGHUP};
+  struct sigaction old_[3];
+};
+
+// A child may start while the memory it will need is available: the peak RSS of the
+// children finished so far (none yet: no limit beyond --jobs).
+bool memory_allows_another(std::uint64_t peak_child_bytes, std::size_t running) {
+  if (running == 0 || peak_child_bytes == 0) return true;
+  const std::uint64_t avail = cli::available_memory_bytes();
+  if (avail == 0) return true;
+  // A budget (SSDTWIN_MEMORY_LIMIT_MIB) covers every child; MemAvailable already counts
+  // the running ones, so it need only hold one more (with a quarter to spare).
+  if (std::getenv("SSDTWIN_MEMORY_LIMIT_MIB")) return (running + 1) * peak_child_bytes <= avail;
+  return avail >= peak_child_bytes + peak_child_bytes / 4;
+}
+
 }  // namespace
 
 std::vector<nlohmann::json> run_simulations(const std::vector<SimulationSpec>& specs, int parallel) {
   static int batch = 0;
+  remove_stale_run_dirs(std::filesystem::temp_directory_path());
   const auto tmp = std::filesystem::temp_directory_path() / fmt::format("ssdtwin-runs-{}-{}", getpid(), batch++);
   std::filesystem::create_directories(tmp);
+  InterruptGuard guard;
+  std::uint64_t peak_child_bytes = 0;
   const std::string exe = std::filesystem::read_symlink("/proc/self/exe").string();
   std::vector<nlohmann::json> out(specs.size());
   std::vector<Child> running;
@@ -61,7 +119,8 @@ std::vector<nlohmann::json> run_simulations(const std::vector<SimulationSpec>& s
   std::string failure;
   bool input_failure = false;
   while (next < specs.size() || !running.empty()) {
-    while (failure.empty() && next < specs.size() && int(running.size()) < parallel) {
+    while (failure.empty() && next < specs.size() && int(running.size()) < parallel &&
+           memory_allows_another(peak_child_bytes, running.size())) {
       Child c;
       c.index = next;
       c.out_path = (tmp / fmt::format("{}.json", next)).string();
@@ -75,7 +134,16 @@ std::vector<nlohmann::json> run_simulations(const std::vector<SimulationSpec>& s
     }
     if (running.empty()) break;
     int status = 0;
-    const pid_t pid = waitpid(-1, &status, 0);
+    struct rusage ru {};
+    const pid_t pid = wait4(-1, &status, 0, &ru);
+    if (pid < 0 && errno == EINTR && g_signal) {
+      for (const Child& c : running) kill(c.pid, SIGKILL);
+      for (const Child& c : running) waitpid(c.pid, nullptr, 0);
+      std::error_code ec;
+      std::filesystem::remove_all(tmp, ec);
+      InterruptGuard::die_of(g_signal);
+    }
+    if (pid > 0) peak_child_bytes = std::max<std::uint64_t>(peak_child_bytes, std::uint64_t(ru.ru_maxrss) * 1024);
     auto it = std::find_if(running.begin(), running.end(), [&](const Child& c) { return c.pid == pid; });
     if (it == running.end()) continue;
     if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {

@@ -94,3 +94,4 @@ bad_input(host_profile_with_drive_keys "unknown section [pcie]; allowed: [host]"
 bad_input(drive_profile_with_host_section "section [host] has moved out of the drive profile" ${_x} config --dump ${_j}/drive-with-host.toml)
 bad_input(lab_unknown_key "[lab] key 'host_profil' is unknown; allowed: drive, drive_profile, host_profile" ${_x} validate ${_j}/bad-lab-key.toml)
 bad_input(runtime_past_the_limit_is_named "key 'runtime': '1000000s' is at or past 1000000 s (11.6 days)" ${_x} run --drive ${_d} ${_j}/runtime-too-long.fio)
+bad_input(jobs_more_than_cpus "is more than this machine's" ${_x} sweep --drive ${_d} --job ${_j}/ok.fio --set iodepth=1 --jobs 100000)
