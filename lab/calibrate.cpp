@@ -148,6 +148,11 @@ std::string write_profiles(const CalibrateResult& res, const config::LoadedProfi
   if (!profile.config.base_profile.empty())
     dtext = set_key_in_toml(dtext, "drive.base_profile", rel(profile.base_paths.front()), keep);
   dtext = set_key_in_toml(dtext, "drive.nand_profile", rel(nand_target.string()), keep);
+  // Its runs and reports must not pass for the original drive's.
+  std::string name = profile.config.name + " (calibrated)";
+  for (std::size_t i = name.find_first_of("\"\\"); i != std::string::npos; i = name.find_first_of("\"\\", i + 2))
+    name.insert(i, "\\");
+  dtext = set_key_in_toml(dtext, "drive.name", "\"" + name + "\"", "the fitted profile is another drive's model");
   check_written(dtext, out_drive.string(), dkeys);
   write_text(out_drive, "# " + note + "\n" + dtext);
   return fmt::format("wrote {}{}{}\n", out_drive.string(), !nkeys.empty() ? " and " + nand_target.string() : "",

@@ -100,8 +100,23 @@ h = d["holdout"]
 print(f'2-fold cross-validation: mean |error| in sample {h["in_sample_mean_abs_error_pct"]:.2f}%, out of sample {h["out_of_sample_mean_abs_error_pct"]:.2f}%')
 assert h["folds"] == 2 and h["out_of_sample_mean_abs_error_pct"] >= 0
 PY
-# The calibrated profile loads and carries the fitted values.
+# The calibrated profile loads and carries the fitted values, under a name of its own.
 "$exe" config --dump "$tmp/calibrated.toml" | grep -E '^(tR_us|tPROG_us|write_commit_ns) ='
+"$exe" config --dump "$tmp/calibrated.toml" | grep -q '^name = "tiny test drive (calibrated)"' \
+  || { echo "the calibrated profile keeps the original drive's name"; exit 1; }
+# validate --drive runs the lab's records on another profile: the calibrated one agrees with
+# the records better than the tiny profile they started from.
+"$exe" validate "$tmp/lab.toml" --set ftl.write_buffer_mib=16 --set controller.fe_write_cores=1 \
+  --set controller.fe_write_cmd_ns="$fe" --output-format=json > "$tmp/v-orig.json"
+"$exe" validate "$tmp/lab.toml" --drive "$tmp/calibrated.toml" --set ftl.write_buffer_mib=16 \
+  --set controller.fe_write_cores=1 --set controller.fe_write_cmd_ns="$fe" --output-format=json > "$tmp/v-cal.json"
+python3 - "$tmp/v-orig.json" "$tmp/v-cal.json" <<'PY'
+import json, sys
+err = lambda f: sum(abs(r["error_pct"]) for r in json.load(open(f))["records"])
+o, c = err(sys.argv[1]), err(sys.argv[2])
+print(f"validate: sum |error| {o:.1f}% on the lab's own profile, {c:.1f}% with --drive calibrated.toml")
+assert c < o / 2, (o, c)
+PY
 # An integer key is fitted by trying every value of its range: the write-path core count
 # (truth 1) from the random-write rate, starting from 2.
 "$exe" calibrate --lab "$tmp/lab.toml" --records rw-iops --set ftl.write_buffer_mib=16 --set controller.fe_write_cores=2 \
