@@ -2,10 +2,12 @@
 
 #include <cstdio>
 #include <fmt/format.h>
+#include <unistd.h>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "apps/cli_args.h"
+#include "apps/progress_line.h"
 #include "ftl/waf_model.h"
 #include "config/config_loader.h"
 #include "model/endurance.h"
@@ -60,7 +62,13 @@ int op_sweep(const config::LoadedProfile& p, const cli::Args& a, model::Enduranc
     cfg.user_bytes = static_cast<std::uint64_t>(double(cfg.raw_bytes()) / (1.0 + op / 100.0));
     const config::Layout l = cli::layout_from_args(cfg, a);
     cli::check_memory(l, false);
-    const model::EnduranceResult r = model::run_endurance(cfg, l, opt);
+    model::EnduranceResult r;
+    {
+      model::EnduranceOptions o = opt;
+      if (opt.progress)
+        o.progress = [&opt, op](const std::string& done) { opt.progress(fmt::format("OP {:g}%: {}", op, done)); };
+      r = model::run_endurance(cfg, l, o);
+    }
     const double alpha = double(l.geo.physical_ius) / double(l.user_ius);
     const double ref = ftl::waf_greedy(alpha, double(l.geo.ius_per_bg));
     const double err = (r.waf - ref) / ref * 100.0;
@@ -109,12 +117,17 @@ int cmd_endurance(int argc, char** argv) {
   if (a.single.count("--host-write-mbps"))
     opt.host_write_mbps = parse_positive("--host-write-mbps", a.single.at("--host-write-mbps"));
   if (a.single.count("--seed")) opt.seed = static_cast<std::uint64_t>(parse_positive("--seed", a.single.at("--seed")));
+  // Minutes of functional writing on a large drive: say how far it is, on a terminal.
+  ProgressLine progress;
+  if (isatty(fileno(stderr)))
+    opt.progress = [&progress](const std::string& done) { progress.phase("endurance", done); };
   if (a.single.count("--op-sweep")) return op_sweep(p, a, opt, format == "json");
 
   const config::Layout l = cli::layout_from_args(p.config, a);
   cli::check_memory(l, false);
   if (job_file) opt.fio = model::fio_writes(job_file->jobs[0], job_file->path, p.config, l);
   const model::EnduranceResult r = model::run_endurance(p.config, l, opt);
+  progress.clear();
   if (format == "json") {
     config::write_stdout(result_json(r, l).dump(2) + "\n");
     return 0;

@@ -21,6 +21,7 @@
 #include "apps/compare.h"
 #include "apps/endurance_cmd.h"
 #include "apps/lab_cmd.h"
+#include "apps/progress_line.h"
 #include "apps/sweep_cmd.h"
 #include "apps/validate_cmd.h"
 #include "report/timeline_report.h"
@@ -199,35 +200,6 @@ model::RunOptions run_options(const cli::Args& a) {
   return opt;
 }
 
-// Progress on a terminal only, once a run has taken 2 s of wall time, at most 4 times a second.
-struct ProgressLine {
-  std::chrono::steady_clock::time_point wall0 = std::chrono::steady_clock::now();
-  double last_wall = 0;
-  bool shown = false;
-
-  void install(model::RunOptions& opt) {
-    opt.progress = [this](double sim_s, double planned_s, std::uint64_t ios) {
-      const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
-      if (wall < 2.0 || wall - last_wall < 0.25) return;
-      last_wall = wall;
-      shown = true;
-      std::string bar, eta;
-      if (planned_s > 0) {
-        const double f = std::min(1.0, sim_s / planned_s);
-        const int n = int(f * 30);
-        bar = "[" + std::string(std::size_t(n), '=') + std::string(std::size_t(30 - n), ' ') + "] ";
-        if (f > 0) eta = fmt::format(", ETA {:.0f} s", wall / f - wall);
-      }
-      std::fprintf(stderr, "\r%s%.3f%s s simulated, %.2fM I/Os%s   ", bar.c_str(), sim_s,
-                   planned_s > 0 ? fmt::format("/{:.3f}", planned_s).c_str() : "", double(ios) / 1e6, eta.c_str());
-      std::fflush(stderr);
-    };
-  }
-  void clear() const {
-    if (shown) std::fprintf(stderr, "\r%80s\r", "");
-  }
-};
-
 // Traces folded into their job's region, an FTL invariant violated: said on stderr.
 void report_findings(const model::RunResult& result, const config::Layout& layout) {
   for (const auto& f : result.traces)
@@ -301,7 +273,7 @@ int cmd_run(int argc, char** argv) {
   if (!a.single.count("--scale") && !quiet)
     std::fprintf(stderr, "ssdtwin: scale %u chosen automatically (mapping tables %.0f MiB)\n", layout.scale,
                  double(layout.map_bytes()) / 1048576.0);
-  ProgressLine progress;
+  apps::ProgressLine progress;
   if (!quiet && isatty(fileno(stderr))) progress.install(opt);
   const model::RunResult result = model::run_fio(profile.config, profile.host, layout, jobs, opt);
   progress.clear();

@@ -178,7 +178,7 @@ double RoundsResult::window_waf() const {
 
 RoundsResult run_rounds_until_steady(ftl::FunctionalWriter& writer, const config::Layout& layout, EnduranceWorkload w,
                                      const FioWrites* fio, double round_fraction, std::uint32_t max_rounds,
-                                     std::uint64_t seed) {
+                                     std::uint64_t seed, const PhaseProgress& progress) {
   RoundsResult r;
   Generator gen(w, fio, layout.user_ius, layout.iu_bytes, seed);
   const double round_bytes = round_fraction * double(layout.user_bytes());
@@ -201,6 +201,7 @@ RoundsResult run_rounds_until_steady(ftl::FunctionalWriter& writer, const config
     r.host_bytes.push_back(host);
     r.nand_bytes.push_back(nand);
     r.round_waf.push_back(nand / host);
+    if (progress) progress(fmt::format("round {}, WAF {:.3f}", round, nand / host));
     // Judge steady state only after one full capacity of workload writes, so the window
     // cannot close on the flat start right after sequential preconditioning.
     if (double(round) * round_fraction >= 1.0 && is_steady(r.round_waf)) {
@@ -210,6 +211,13 @@ RoundsResult run_rounds_until_steady(ftl::FunctionalWriter& writer, const config
     }
   }
   return r;
+}
+
+void write_sequential_passes(ftl::FunctionalWriter& writer, std::uint32_t passes, const PhaseProgress& progress) {
+  for (std::uint32_t pass = 1; pass <= passes; ++pass) {
+    writer.write_sequential(1);
+    if (progress) progress(fmt::format("sequential pass {}/{}", pass, passes));
+  }
 }
 
 EnduranceRating endurance_rating(double waf, double pe_cycles, double raw_bytes, double user_bytes,
@@ -229,10 +237,10 @@ EnduranceResult run_endurance(const config::DriveConfig& cfg, const config::Layo
   ftl::Mapping map(layout.geo, layout.user_ius, 1);
   ftl::configure_mapping(map, cfg.ftl, cfg.nand.pages_per_block / cfg.nand.bits_per_cell, cfg.nand.pe_cycles);
   ftl::FunctionalWriter writer(map, {cfg.ftl.gc_low_watermark_bgs, cfg.ftl.gc_high_watermark_bgs});
-  writer.write_sequential(opt.precondition_passes);
+  write_sequential_passes(writer, opt.precondition_passes, opt.progress);
   const std::uint64_t updates0 = writer.counters().host_ius + writer.counters().absorbed_ius;
   const RoundsResult rounds = run_rounds_until_steady(writer, layout, opt.workload, opt.fio ? &*opt.fio : nullptr,
-                                                      opt.round_fraction, opt.max_rounds, opt.seed);
+                                                      opt.round_fraction, opt.max_rounds, opt.seed, opt.progress);
 
   EnduranceResult r;
   r.workload = opt.fio ? opt.fio->name : workload_name(opt.workload);

@@ -4,6 +4,7 @@
 // WAF = NAND bytes programmed / host bytes written, so sub-IU host writes (JESD219's
 // 512 B .. 3.5 KiB transfers) pay for the whole indirection unit they rewrite.
 #pragma once
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,6 +40,10 @@ struct FioWrites {
 FioWrites fio_writes(const workload::FioJob& job, const std::string& path, const config::DriveConfig& cfg,
                      const config::Layout& layout);
 
+// Called between phases of functional writing (sequential passes, random rounds) for a
+// progress display: what is done, e.g. "sequential pass 1/2" or "round 7, WAF 2.41".
+using PhaseProgress = std::function<void(const std::string& done)>;
+
 struct EnduranceOptions {
   EnduranceWorkload workload = EnduranceWorkload::Rand4k;
   std::optional<FioWrites> fio;           // workload == FioJob
@@ -47,6 +52,7 @@ struct EnduranceOptions {
   std::uint32_t max_rounds = 80;
   std::uint64_t seed = 1;
   std::optional<double> host_write_mbps;  // for years_to_wearout
+  PhaseProgress progress;                 // optional, for a progress display
 };
 
 struct EnduranceResult {
@@ -85,6 +91,8 @@ struct RoundsResult {
 };
 RoundsResult run_rounds_until_steady(ftl::FunctionalWriter& writer, const config::Layout& layout, EnduranceWorkload w,
                                      const FioWrites* fio, double round_fraction, std::uint32_t max_rounds,
-                                     std::uint64_t seed);
+                                     std::uint64_t seed, const PhaseProgress& progress = {});
+// `passes` sequential fills, reporting each.
+void write_sequential_passes(ftl::FunctionalWriter& writer, std::uint32_t passes, const PhaseProgress& progress);
 
 }  // namespace ssdtwin::model

@@ -46,6 +46,7 @@ struct RunOptions {
   // simulated length (0 when a job ends by size or trace, so unknown) and I/Os completed.
   // For a progress display; it must not touch the simulation.
   std::function<void(double sim_s, double planned_s, std::uint64_t ios)> progress;
+  std::function<void(const std::string& done)> precondition_progress;  // after each pass or round
 };
 
 struct DriveResults {

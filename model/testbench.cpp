@@ -314,7 +314,7 @@ void Testbench::precondition() {
   wall_t0_s_ = wall_s();
   if (opt_.precondition_passes > 0 || opt_.precondition_random) {
     ftl::FunctionalWriter w(drive_.ftl().mapping(), {cfg_.ftl.gc_low_watermark_bgs, cfg_.ftl.gc_high_watermark_bgs});
-    w.write_sequential(opt_.precondition_passes);
+    write_sequential_passes(w, opt_.precondition_passes, opt_.precondition_progress);
     if (opt_.precondition_random) precondition_random(w);
     w.flush();
     if (opt_.precondition_random) drive_.ftl().start_steady_state_gc();
@@ -335,11 +335,13 @@ void Testbench::precondition_random(ftl::FunctionalWriter& w) {
   RoundsResult r;
   if (active_whole_drive_) {
     res_.precondition.random_range_bytes = layout_.user_bytes();
-    r = run_rounds_until_steady(w, layout_, EnduranceWorkload::Rand4k, nullptr, 0.25, 80, opt_.seed + 1);
+    r = run_rounds_until_steady(w, layout_, EnduranceWorkload::Rand4k, nullptr, 0.25, 80, opt_.seed + 1,
+                                opt_.precondition_progress);
   } else {
     const FioWrites range = active_range_writes(layout_, active_lo_, active_hi_);
     res_.precondition.random_range_bytes = range.region_bytes;
-    r = run_rounds_until_steady(w, layout_, EnduranceWorkload::FioJob, &range, 0.25, 80, opt_.seed + 1);
+    r = run_rounds_until_steady(w, layout_, EnduranceWorkload::FioJob, &range, 0.25, 80, opt_.seed + 1,
+                                opt_.precondition_progress);
   }
   res_.precondition.random_round_waf = r.round_waf;
   res_.precondition.random_steady = r.steady;

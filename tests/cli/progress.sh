@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # On a terminal a run longer than 2 s of wall time shows a progress line on stderr (simulated
 # time against the planned length, I/Os, ETA) and clears it; --quiet and a non-terminal
-# stderr show none.
+# stderr show none. Preconditioning and endurance show each pass and round done.
 set -euo pipefail
 exe="$1"; src="$2"
 tmp=$(mktemp -d)
@@ -10,11 +10,11 @@ printf '[r]\nrw=randread\nbs=4k\niodepth=64\nnumjobs=4\ntime_based\nruntime=60s\
 python3 - "$exe" "$src/tests/data/tiny-drive.toml" "$tmp/long.fio" <<'PY'
 import os, pty, subprocess, sys
 exe, drive, job = sys.argv[1:4]
-def on_tty(extra):
+def on_tty(extra, argv=None):
     out = b""
     pid, fd = pty.fork()
     if pid == 0:
-        os.execv(exe, [exe, "run", "--drive", drive, job, "--precondition", "seq1x", "--output", os.devnull] + extra)
+        os.execv(exe, argv or [exe, "run", "--drive", drive, job, "--precondition", "seq1x", "--output", os.devnull] + extra)
     while True:
         try:
             b = os.read(fd, 4096)
@@ -31,5 +31,14 @@ assert "s simulated" in shown and "/60.000 s" in shown and "ETA" in shown, shown
 assert "s simulated" not in on_tty(["--quiet"])
 piped = subprocess.run([exe, "run", "--drive", drive, job, "--precondition", "seq1x", "--output", os.devnull], capture_output=True, text=True)
 assert piped.returncode == 0 and "s simulated" not in piped.stderr, piped.stderr
-print("progress shown on a terminal, not with --quiet or a pipe")
+# Preconditioning and endurance (seconds to minutes of functional writing) show their passes
+# and rounds; the timed run's ETA is from its own pace, not counting the preconditioning.
+big = os.path.join(os.path.dirname(drive), "..", "..", "scenarios", "drives", "micron-9550-max-12.8tb.toml")
+short = os.path.join(os.path.dirname(job), "short.fio")
+open(short, "w").write("[r]\nrw=randread\nbs=4k\ntime_based\nruntime=10ms\n")
+pre = on_tty([], [exe, "run", "--drive", big, short, "--precondition", "seq4x", "--output", os.devnull])
+assert "preconditioning: sequential pass 4/4 done" in pre, pre[-300:]
+end = on_tty([], [exe, "endurance", "--drive", big, "--workload", "seq128k"])
+assert "endurance: round" in end or "endurance: sequential pass 2/2 done" in end, end[-300:]
+print("progress shown on a terminal, not with --quiet or a pipe; preconditioning and endurance phases shown")
 PY
