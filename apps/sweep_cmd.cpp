@@ -23,9 +23,26 @@ namespace ssdtwin::apps {
 namespace {
 
 struct Axis {
+  // A fio job key (iodepth), a profile key (section.key), the drive profile itself (--drive
+  // A,B,...) or the power state the run starts in (power_state=0,1,2: --power-state).
+  enum Kind { Job, Profile, Drive, PowerState };
   std::string key;
-  bool profile_key = false;  // section.key (drive profile) rather than a fio job key
+  Kind kind = Job;
   std::vector<std::string> values;
+  // The run's arguments for value v.
+  std::vector<std::string> args(const std::string& v) const {
+    switch (kind) {
+      case Profile:
+        return {"--set", key + "=" + v};
+      case Drive:
+        return {"--drive", v};
+      case PowerState:
+        return {"--power-state", v};
+      case Job:
+        break;
+    }
+    return {"--job-set", key + "=" + v};
+  }
 };
 
 Axis parse_axis(const std::string& s) {
@@ -37,7 +54,7 @@ Axis parse_axis(const std::string& s) {
                     s));
   Axis a;
   a.key = s.substr(0, eq);
-  a.profile_key = a.key.find('.') != std::string::npos;
+  a.kind = a.key == "power_state" ? Axis::PowerState : a.key.find('.') != std::string::npos ? Axis::Profile : Axis::Job;
   for (const std::string& v : cli::split_list(s.substr(eq + 1))) {
     if (v.empty()) throw config::InputError(fmt::format("option '--set': '{}' has an empty value", s));
     a.values.push_back(v);
@@ -101,22 +118,32 @@ std::string plot_tool() {
 
 // Fails on a bad value before anything starts: each job value must parse in the job file
 // and each profile value must load (the simulations would fail the same way, later).
-void check_axis_values(const std::string& drive, const std::string& host, const std::string& job,
+void check_axis_values(const std::vector<std::string>& drives, const std::string& host, const std::string& job,
                        const std::vector<Axis>& axes) {
   for (std::size_t i = 0; i < axes.size(); ++i)
     for (std::size_t k = 0; k < i; ++k)
       if (axes[i].key == axes[k].key)
         throw config::InputError(fmt::format("option '--set': key '{}' given twice", axes[i].key));
   const workload::FioJobFile base = workload::parse_fio_job_file(job);
-  for (const Axis& ax : axes)
-    for (const auto& v : ax.values) {
-      if (ax.profile_key) {
-        config::load_profile(drive, {ax.key + "=" + v}, host);
-      } else {
-        workload::FioJobFile copy = base;
-        workload::apply_job_overrides(copy, {ax.key + "=" + v});
+  for (const std::string& drive : drives) {
+    const config::LoadedProfile p = config::load_profile(drive, {}, host);
+    for (const Axis& ax : axes)
+      for (const auto& v : ax.values) {
+        if (ax.kind == Axis::Profile) {
+          config::load_profile(drive, {ax.key + "=" + v}, host);
+        } else if (ax.kind == Axis::PowerState) {
+          const auto& st = p.config.power.states;
+          const std::uint32_t n = cli::parse_uint("--set power_state", v, 0, 31);
+          if (n >= st.size() || st[n].non_operational)
+            throw config::InputError(fmt::format(
+                "option '--set': power_state={} is not an operational power state of {} (it has {}, PS0..PS{})", v,
+                drive, st.size(), st.empty() ? 0 : st.size() - 1));
+        } else if (ax.kind == Axis::Job) {
+          workload::FioJobFile copy = base;
+          workload::apply_job_overrides(copy, {ax.key + "=" + v});
+        }
       }
-    }
+  }
 }
 
 // The cartesian product of the axes' value indices, the first axis varying slowest.
@@ -164,6 +191,8 @@ std::vector<Cell> cells(const Figures& f) {
           {"tbw_TB", f.tbw_tb},
           {"dwpd", f.dwpd},
           {"average_W", f.run.average_w},
+          {"MBps_per_W", f.run.average_w > 0 ? (f.mbps[0] + f.mbps[1]) / f.run.average_w : 0.0, 4},
+          {"kIOPS_per_W", f.run.average_w > 0 ? (f.iops[0] + f.iops[1]) / 1e3 / f.run.average_w : 0.0, 4},
           {"bottleneck", f.run.bottleneck},
           {"busy_pct", 100 * f.run.bottleneck_share, 4}};
 }
@@ -215,25 +244,33 @@ int cmd_sweep(int argc, char** argv) {
   if (!a.single.count("--drive")) throw config::InputError("sweep: --drive PROFILE.toml is required");
   if (!a.single.count("--job")) throw config::InputError("sweep: --job JOB.fio is required");
   if (!a.positional.empty()) throw config::InputError(fmt::format("sweep: unexpected argument '{}'", a.positional[0]));
-  if (a.sets.empty()) throw config::InputError("sweep: give at least one --set KEY=V1,V2,...");
   const std::string format = cli::output_format(a, {"csv", "json"});
   const int parallel = parse_parallel(a.single);
-  const std::string drive = a.single.at("--drive"), job = a.single.at("--job");
+  const std::string job = a.single.at("--job");
+  // Several drives (--drive A.toml,B.toml): the first axis, varying slowest.
+  const std::vector<std::string> drives = cli::split_list(a.single.at("--drive"));
+  for (const std::string& d : drives)
+    if (d.empty())
+      throw config::InputError(fmt::format("option '--drive': '{}' has an empty path", a.single.at("--drive")));
 
+  if (a.sets.empty() && drives.size() == 1)
+    throw config::InputError("sweep: give at least one --set KEY=V1,V2,... (or several drives: --drive A.toml,B.toml)");
   std::vector<Axis> axes;
+  if (drives.size() > 1) axes.push_back({"drive", Axis::Drive, drives});
   for (const auto& s : a.sets) axes.push_back(parse_axis(s));
-  check_axis_values(drive, a.get("--host"), job, axes);
+  check_axis_values(drives, a.get("--host"), job, axes);
   const auto points = sweep_points(axes);
   std::vector<SimulationSpec> specs;
   for (const auto& p : points) {
     SimulationSpec sp;
-    sp.args = {"--drive", drive, job};
+    sp.args = {job};
+    if (drives.size() == 1) sp.args.insert(sp.args.end(), {"--drive", drives[0]});
     for (const char* flag : {"--host", "--precondition", "--scale", "--seed"})
       if (a.single.count(flag)) sp.args.insert(sp.args.end(), {flag, a.single.at(flag)});
     for (std::size_t i = 0; i < axes.size(); ++i) {
-      const std::string kv = axes[i].key + "=" + axes[i].values[p[i]];
-      sp.args.insert(sp.args.end(), {axes[i].profile_key ? "--set" : "--job-set", kv});
-      sp.label += (sp.label.empty() ? "" : " ") + kv;
+      const std::vector<std::string> args = axes[i].args(axes[i].values[p[i]]);
+      sp.args.insert(sp.args.end(), args.begin(), args.end());
+      sp.label += (sp.label.empty() ? "" : " ") + axes[i].key + "=" + axes[i].values[p[i]];
     }
     specs.push_back(std::move(sp));
   }
@@ -242,7 +279,7 @@ int cmd_sweep(int argc, char** argv) {
   if (a.single.count("--plot")) config::check_writable("option '--plot'", a.single.at("--plot") + ".csv");
   std::fprintf(stderr, "ssdtwin sweep: %zu points, %d at a time\n", specs.size(), parallel);
   const SweepTable t = sweep_table(axes, points, run_simulations(specs, parallel));
-  nlohmann::ordered_json doc = {{"drive", drive}, {"job", job}, {"points", t.rows}};
+  nlohmann::ordered_json doc = {{"drive", a.single.at("--drive")}, {"job", job}, {"points", t.rows}};
   const std::string text = format == "json" ? doc.dump(2) + "\n" : t.csv;
   if (a.single.count("--output"))
     config::write_file("option '--output'", a.single.at("--output"), text);

@@ -26,7 +26,7 @@ for job in "$@"; do
     out="$tmp/$(basename "$job" .fio)-ps$ps.json"
     echo "running $(basename "$job") in PS$ps" >&2
     "$exe" run --drive "$drive" "$job" --precondition seq2x --power-state "$ps" --output-format=json \
-      --output "$out" ${SSDTWIN_OPTS:-} 2>/dev/null
+      --output "$out" --quiet ${SSDTWIN_OPTS:-}
     files+=("$out")
   done
 done

@@ -4,7 +4,7 @@
 # the model it came from, so a model change without regenerated results is caught
 # (house.results_current runs `check`).
 #   tools/results.sh regenerate [PART...]   parts: validation family op-sweep qd-sweep
-#                                           ion-power-states readme (default: all; ~25 min
+#                                           drive-compare ion-power-states readme (default: all; ~30 min
 #                                           on 2 cores); the stamp is written only after all
 #   tools/results.sh check                  exit 1 when the results are older than the model
 #   tools/results.sh fingerprint            the model's fingerprint
@@ -40,6 +40,11 @@ part_qd_sweep() {
   "$exe" sweep --drive "$drive" --job scenarios/jobs/rand-read-4k-qd1.fio --set iodepth=1,2,4,8,16,32,64,128,256 \
     --precondition seq2x --output docs/results/sweep-9550max-4k-randread-qd.csv \
     --plot docs/results/sweep-9550max-4k-randread-qd
+}
+part_drive_compare() {
+  "$exe" sweep --drive scenarios/drives/micron-9550-max-12.8tb.toml,scenarios/drives/micron-9550-max-25.6tb.toml,scenarios/drives/micron-9400-pro-7.68tb.toml,scenarios/drives/micron-6550-ion-61.44tb.toml \
+    --job scenarios/jobs/seq-write-128k-qd16.fio --set power_state=0,1,2 --precondition seq2x \
+    --output docs/results/compare-drives-power-states.csv --plot docs/results/compare-drives-power-states
 }
 part_ion_power_states() {
   tools/power-state-sweep.sh scenarios/drives/micron-6550-ion-61.44tb.toml docs/results/ion-power-states \
@@ -77,7 +82,7 @@ case "${1:-}" in
     need_build
     shift
     parts=("$@")
-    [ ${#parts[@]} -eq 0 ] && parts=(validation family op-sweep qd-sweep ion-power-states readme)
+    [ ${#parts[@]} -eq 0 ] && parts=(validation family op-sweep qd-sweep drive-compare ion-power-states readme)
     for p in "${parts[@]}"; do
       fn="part_${p//-/_}"
       declare -F "$fn" > /dev/null || { echo "$0: unknown part '$p'" >&2; exit 2; }

@@ -95,3 +95,4 @@ bad_input(drive_profile_with_host_section "section [host] has moved out of the d
 bad_input(lab_unknown_key "[lab] key 'host_profil' is unknown; allowed: drive, drive_profile, host_profile" ${_x} validate ${_j}/bad-lab-key.toml)
 bad_input(runtime_past_the_limit_is_named "key 'runtime': '1000000s' is at or past 1000000 s (11.6 days)" ${_x} run --drive ${_d} ${_j}/runtime-too-long.fio)
 bad_input(jobs_more_than_cpus "is more than this machine's" ${_x} sweep --drive ${_d} --job ${_j}/ok.fio --set iodepth=1 --jobs 100000)
+bad_input(sweep_power_state_not_operational "power_state=2 is not an operational power state" ${_x} sweep --drive ${_d} --job ${_j}/ok.fio --set power_state=0,2)

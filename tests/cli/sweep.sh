@@ -56,3 +56,29 @@ for png in ("plot-iops-latency.png", "plot-throughput.png"):
     assert os.path.getsize(f"{tmp}/{png}") > 1000, png
 print("sweep:", [(r["iodepth"], r["nand.timing.tR_us"], round(float(r["read_iops"]))) for r in rows])
 PY
+# The architect's journey in one command: drives x power states, with watts, MB/s per W and
+# what bound each point, and a comparison PNG. The second drive is a copy of the tiny drive
+# written elsewhere (its NAND path made absolute); a tR axis (45 vs 90 us) shows each point
+# is simulated with its own values; PS1 caps the tiny drive's power.
+sed 's|^nand_profile = .*|nand_profile = "'"$src"'/tests/data/tiny-nand.toml"|' "$src/tests/data/tiny-drive.toml" \
+  > "$tmp/tiny-b.toml"
+"$exe" sweep --drive "$src/tests/data/tiny-drive.toml,$tmp/tiny-b.toml" --job "$src/tests/cli/data/ok.fio" \
+  --set power_state=0,1 --set nand.timing.tR_us=45,90 --precondition seq1x --output "$tmp/cmp.csv" \
+  --plot "$tmp/cmp" 2> "$tmp/cmp.err" || { cat "$tmp/cmp.err"; exit 1; }
+python3 - "$tmp" <<'PY'
+import csv, os, sys
+tmp = sys.argv[1]
+rows = list(csv.DictReader(open(f"{tmp}/cmp.csv")))
+assert len(rows) == 8 and list(rows[0])[:3] == ["drive", "power_state", "nand.timing.tR_us"], list(rows[0])[:4]
+assert len({r["drive"] for r in rows}) == 2 and [r["power_state"] for r in rows[:4]] == ["0", "0", "1", "1"], rows
+for r in rows:
+    w, mbps = float(r["average_W"]), float(r["read_MBps"]) + float(r["write_MBps"])
+    assert w > 0 and abs(float(r["MBps_per_W"]) - mbps / w) <= 1e-3 * mbps / w + 1e-3, r
+    assert r["bottleneck"] not in ("", "-"), r
+slow = [r for r in rows if r["nand.timing.tR_us"] == "90"]
+fast = [r for r in rows if r["nand.timing.tR_us"] == "45"]
+assert all(float(s["read_clat_mean_us"]) > float(f["read_clat_mean_us"]) for s, f in zip(slow, fast)), rows
+assert os.path.getsize(f"{tmp}/cmp-comparison.png") > 1000
+print("drives x power states:", [(os.path.basename(r["drive"]), r["power_state"], r["nand.timing.tR_us"],
+                                  round(float(r["read_iops"])), r["average_W"], r["MBps_per_W"]) for r in rows])
+PY
