@@ -54,12 +54,16 @@ int op_sweep(const config::LoadedProfile& p, const cli::Args& a, model::Enduranc
     ops.push_back(parse_positive("--op-sweep", item));
   opt.workload = model::EnduranceWorkload::Rand4k;
   json rows = json::array();
-  std::string table =
-      fmt::format("uniform random 4 KiB writes, greedy GC, {} ({})\n\n{:>8} {:>8} {:>10} {:>10} {:>8} {:>7} {:>6}\n",
-                  p.config.name, p.drive_path, "OP %", "alpha", "WAF sim", "WAF model", "error", "round", "scale");
+  std::string table = fmt::format(
+      "uniform random 4 KiB writes, greedy GC, {} ({}); TBW = P/E x raw / WAF, DWPD over the warranty\n\n"
+      "{:>8} {:>8} {:>10} {:>10} {:>8} {:>10} {:>7} {:>7} {:>6}\n",
+      p.config.name, p.drive_path, "OP %", "alpha", "WAF sim", "WAF model", "error", "TBW (TB)", "DWPD", "round",
+      "scale");
   for (double op : ops) {
     config::DriveConfig cfg = p.config;
-    cfg.user_bytes = static_cast<std::uint64_t>(double(cfg.raw_bytes()) / (1.0 + op / 100.0));
+    // As capacity.op_pct does: over the nominal raw NAND (the geometry's, if not given).
+    cfg.user_bytes = config::user_bytes_at_op(cfg.raw_bytes_nominal ? cfg.raw_bytes_nominal : cfg.raw_bytes(), op);
+    cfg.op_pct = op;
     const config::Layout l = cli::layout_from_args(cfg, a);
     cli::check_memory(l, false);
     model::EnduranceResult r;
@@ -72,13 +76,17 @@ int op_sweep(const config::LoadedProfile& p, const cli::Args& a, model::Enduranc
     const double alpha = double(l.geo.physical_ius) / double(l.user_ius);
     const double ref = ftl::waf_greedy(alpha, double(l.geo.ius_per_bg));
     const double err = (r.waf - ref) / ref * 100.0;
-    table += fmt::format("{:>8.1f} {:>8.4f} {:>10.3f} {:>10.3f} {:>+7.1f}% {:>7} {:>6}\n", op, alpha, r.waf, ref, err,
-                         r.steady ? std::to_string(r.steady_round) : "none", l.scale);
+    table +=
+        fmt::format("{:>8.1f} {:>8.4f} {:>10.3f} {:>10.3f} {:>+7.1f}% {:>10.4g} {:>7.2f} {:>7} {:>6}\n", op, alpha,
+                    r.waf, ref, err, r.tbw_tb, r.dwpd, r.steady ? std::to_string(r.steady_round) : "none", l.scale);
     rows.push_back({{"op_pct", op},
                     {"alpha", alpha},
                     {"waf", r.waf},
                     {"waf_model", ref},
                     {"error_pct", err},
+                    {"user_bytes", cfg.user_bytes},
+                    {"tbw_tb", r.tbw_tb},
+                    {"dwpd", r.dwpd},
                     {"steady_state_round", r.steady_round},
                     {"scale", l.scale},
                     {"wall_s", r.wall_s}});

@@ -321,8 +321,7 @@ void resolve_capacity(LoadedProfile& p) {
     }
   }
   if (c.op_pct > 0) {
-    constexpr std::uint64_t kSector = 4096;
-    c.user_bytes = std::uint64_t(double(c.raw_bytes_nominal) / (1.0 + c.op_pct / 100.0)) / kSector * kSector;
+    c.user_bytes = user_bytes_at_op(c.raw_bytes_nominal, c.op_pct);
     p.origin["drive:capacity.user_bytes"] = "capacity.op_pct (" + op_from + ")";
     p.origin_level["drive:capacity.user_bytes"] = LoadedProfile::Level::Default;  // derived, not given
   } else if (c.user_bytes == 0) {

@@ -17,7 +17,7 @@ struct DriveConfig {
   std::string nand_profile;             // path as written in the drive profile
   std::uint64_t user_bytes = 0;         // advertised user capacity
   std::uint64_t raw_bytes_nominal = 0;  // NAND capacity on the bill of materials
-  double op_pct = 0;                    // > 0: user_bytes = raw_bytes_nominal / (1 + op_pct / 100) (config_loader)
+  double op_pct = 0;                    // > 0: user_bytes = user_bytes_at_op(raw_bytes_nominal, op_pct) (config_loader)
   std::uint32_t channels = 0;
   std::uint32_t dies_per_channel = 0;
   double warranty_years = 0;
@@ -31,5 +31,12 @@ struct DriveConfig {
   std::uint64_t raw_bytes() const { return std::uint64_t(dies()) * nand.die_raw_bytes(); }
   double op_ratio() const { return double(raw_bytes()) / double(user_bytes) - 1.0; }
 };
+
+// The user capacity overprovisioning leaves of a raw NAND capacity: raw / (1 + op/100),
+// rounded down to 4 KiB (capacity.op_pct, endurance --op-sweep).
+inline std::uint64_t user_bytes_at_op(std::uint64_t raw_bytes, double op_pct) {
+  constexpr std::uint64_t kSector = 4096;
+  return std::uint64_t(double(raw_bytes) / (1.0 + op_pct / 100.0)) / kSector * kSector;
+}
 
 }  // namespace ssdtwin::config

@@ -17,13 +17,23 @@ std::vector<double> Fitter::predict(const std::vector<double>& u, const std::vec
   std::vector<std::string> sets = opt_.sets;
   for (std::size_t i = 0; i < params_.size(); ++i)
     sets.push_back(params_[i].set_path + "=" + format_value(params_[i], value_of(i, u)));
+  // A point already simulated (the optimiser revisits points; integer keys round several
+  // points to one; the final in- and out-of-sample predictions repeat the fitted point) is
+  // taken from the cache, record by record: only records not yet run at it are simulated.
+  std::string point;
+  for (const auto& s : sets) point += s + ";";
   std::vector<const LabRecord*> recs;
-  recs.reserve(subset.size());
-  for (std::size_t i : subset) recs.push_back(records_[i]);
-  const LabRun run = run_lab_jobs(recs, opt_.drive, sets, simulate_);
-  std::vector<double> pred(records_.size(), 0.0);
   for (std::size_t i : subset)
-    pred[i] = metric_from_fio_json(run.outputs.at(records_[i]->run_key()), records_[i]->metric);
+    if (!cache_.count({point, i})) recs.push_back(records_[i]);
+  last_was_cached_ = recs.empty();
+  if (!recs.empty()) {
+    const LabRun run = run_lab_jobs(recs, opt_.drive, sets, simulate_);
+    for (std::size_t i : subset)
+      if (!cache_.count({point, i}))
+        cache_[{point, i}] = metric_from_fio_json(run.outputs.at(records_[i]->run_key()), records_[i]->metric);
+  }
+  std::vector<double> pred(records_.size(), 0.0);
+  for (std::size_t i : subset) pred[i] = cache_.at({point, i});
   return pred;
 }
 
@@ -42,7 +52,8 @@ double Fitter::evaluate(const std::vector<double>& u, const std::vector<std::siz
   std::string p;
   for (std::size_t i = 0; i < params_.size(); ++i)
     p += fmt::format(" {}={}", params_[i].set_path, format_value(params_[i], value_of(i, u)));
-  if (log_) log_(fmt::format("calibrate: eval {:>3} cost {:.6g}{}\n", evals, c, p));
+  if (log_)
+    log_(fmt::format("calibrate: eval {:>3} cost {:.6g}{}{}\n", evals, c, p, last_was_cached_ ? " (cached)" : ""));
   return c;
 }
 

@@ -5,6 +5,7 @@
 // leave-one-drive-out over the drives of a family.
 #pragma once
 #include <functional>
+#include <map>
 #include <nlopt.hpp>
 #include <string>
 #include <vector>
@@ -53,6 +54,8 @@ class Fitter {
   double evaluate(const std::vector<double>& u, const std::vector<std::size_t>& subset);
   std::vector<double> fit_exhaustive(const std::vector<std::size_t>& subset);
 
+  mutable std::map<std::pair<std::string, std::size_t>, double> cache_;  // (point's --set list, record) -> prediction
+  mutable bool last_was_cached_ = false;
   std::vector<FitParam>& params_;
   const std::vector<const LabRecord*>& records_;
   const CalibrateOptions& opt_;

@@ -82,3 +82,15 @@ assert os.path.getsize(f"{tmp}/cmp-comparison.png") > 1000
 print("drives x power states:", [(os.path.basename(r["drive"]), r["power_state"], r["nand.timing.tR_us"],
                                   round(float(r["read_iops"])), r["average_W"], r["MBps_per_W"]) for r in rows])
 PY
+# endurance --op-sweep gives TBW and DWPD per OP point, and the user capacity capacity.op_pct
+# gives (the same derivation from the nominal raw NAND).
+"$exe" endurance --drive "$src/tests/data/tiny-drive.toml" --op-sweep 20,50 --output-format=json > "$tmp/ops.json"
+user20=$("$exe" config --dump "$src/tests/data/tiny-drive.toml" --set capacity.op_pct=20 | sed -n 's/^user_bytes = \([0-9]*\).*/\1/p')
+python3 - "$tmp/ops.json" "$user20" <<'PY'
+import json, sys
+rows = json.load(open(sys.argv[1]))["op_sweep"]
+assert [r["op_pct"] for r in rows] == [20, 50], rows
+assert rows[0]["user_bytes"] == int(sys.argv[2]), (rows[0]["user_bytes"], sys.argv[2])
+assert rows[1]["dwpd"] > rows[0]["dwpd"] > 0 and rows[1]["tbw_tb"] > rows[0]["tbw_tb"] > 0, rows
+print("endurance --op-sweep:", [(r["op_pct"], round(r["waf"], 3), round(r["dwpd"], 2)) for r in rows])
+PY
