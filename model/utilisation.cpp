@@ -66,16 +66,24 @@ void at(const std::vector<Point>& pts, TimePs t, BusyCounters& busy, power::Acti
 }  // namespace
 
 MeasurementWindow measurement_window(const RunResult& r) {
-  MeasurementWindow w;
-  w.to_ps = r.sim_end_ps;
-  w.to = r.busy_at_end;
-  w.activity_to = r.activity;
   TimePs from = r.sim_end_ps, to = 0;
   for (const auto& j : r.jobs) {
     if (j.read.ios + j.write.ios + j.trim.ios == 0) continue;
     from = std::min(from, j.start_ps);
     to = std::max(to, j.end_ps - std::min(j.drain_ps, j.end_ps));
   }
+  return window_between(r, from, to);
+}
+
+MeasurementWindow job_window(const RunResult& r, const workload::JobStats& j) {
+  return window_between(r, j.start_ps, j.end_ps - std::min(j.drain_ps, j.end_ps));
+}
+
+MeasurementWindow window_between(const RunResult& r, TimePs from, TimePs to) {
+  MeasurementWindow w;
+  w.to_ps = r.sim_end_ps;
+  w.to = r.busy_at_end;
+  w.activity_to = r.activity;
   if (to <= from || r.timeseries.empty()) return w;
   std::vector<Point> pts;
   pts.push_back({0, &r.timeseries.front().busy, &r.timeseries.front().activity});

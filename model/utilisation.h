@@ -31,6 +31,10 @@ struct MeasurementWindow {
   bool whole_run = true;
 };
 MeasurementWindow measurement_window(const RunResult& r);
+// One job's own window (its end of ramp to its end of runtime): the drive's state while that
+// job measured, e.g. for its watts in a file of stonewall groups.
+MeasurementWindow job_window(const RunResult& r, const workload::JobStats& j);
+MeasurementWindow window_between(const RunResult& r, TimePs from, TimePs to);
 
 // `average_w`: the window's average power; < 0 leaves the budget out.
 std::vector<ResourceUse> resource_use(const RunResult& r, const config::DriveConfig& cfg, const MeasurementWindow& w,

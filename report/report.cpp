@@ -143,6 +143,8 @@ std::vector<ReportEntry> report_entries(const workload::FioJobFile& jf, const mo
         it->issued_ios += s.issued_ios;
         it->drained_ios += s.drained_ios;
         it->drain_ps = std::max(it->drain_ps, s.drain_ps);
+        it->window_from_ps = std::min(it->window_from_ps, s.start_ps);
+        it->window_to_ps = std::max(it->window_to_ps, s.end_ps - std::min(s.drain_ps, s.end_ps));
         ++it->jobs;
         continue;
       }
@@ -156,6 +158,8 @@ std::vector<ReportEntry> report_entries(const workload::FioJobFile& jf, const mo
     e.issued_ios = s.issued_ios;
     e.drained_ios = s.drained_ios;
     e.drain_ps = s.drain_ps;
+    e.window_from_ps = s.start_ps;
+    e.window_to_ps = s.end_ps - std::min(s.drain_ps, s.end_ps);
     e.read = s.read;
     e.write = s.write;
     e.trim = s.trim;
@@ -169,14 +173,25 @@ power::PowerSummary run_power_summary(const ReportInput& in, const model::Series
 
 // Each resource's busy share over the measurement window and the busiest
 // (model/utilisation.h); the power budget's share from the window's average power.
-std::vector<model::ResourceUse> run_resource_use(const ReportInput& in, const model::MeasurementWindow& w) {
+double window_average_w(const ReportInput& in, const model::MeasurementWindow& w) {
   const double s = s_from_ps(w.to_ps - w.from_ps);
-  const double average_w =
-      s > 0 ? power::energy_between(config::energy_model(in.profile.config, in.layout), w.activity_from, w.activity_to)
-                      .total_j() /
-                  s
-            : 0.0;
-  return model::resource_use(in.result, in.profile.config, w, average_w);
+  return s > 0
+             ? power::energy_between(config::energy_model(in.profile.config, in.layout), w.activity_from, w.activity_to)
+                       .total_j() /
+                   s
+             : 0.0;
+}
+
+std::vector<model::ResourceUse> run_resource_use(const ReportInput& in, const model::MeasurementWindow& w) {
+  return model::resource_use(in.result, in.profile.config, w, window_average_w(in, w));
+}
+
+// The drive's average power over one report entry's window, and its MB/s per W.
+std::pair<double, double> entry_power(const ReportInput& in, const ReportEntry& e) {
+  const double w = window_average_w(in, model::window_between(in.result, e.window_from_ps, e.window_to_ps));
+  const double s = s_from_ps(e.runtime_ps);
+  const double mbps = s > 0 ? double(e.read.bytes + e.write.bytes) / 1e6 / s : 0.0;
+  return {w, w > 0 ? mbps / w : 0.0};
 }
 
 // What a user should know before trusting the figures; in the text summary and the JSON.
@@ -220,8 +235,12 @@ json jobs_json(const ReportInput& in, bool latency_bins) {
     j["write"] = dir_json(e.write, e.runtime_ps, slat_ns, latency_bins);
     j["trim"] = dir_json(e.trim, e.runtime_ps, slat_ns, latency_bins);
     // Not in fio: what the drive still held when the runtime ended (counted above, as fio does).
-    j["ssdtwin"] = {
-        {"issued_ios", e.issued_ios}, {"drained_ios", e.drained_ios}, {"drain_ms", double(e.drain_ps) / kPsPerMs}};
+    const auto [watts, mbps_per_w] = entry_power(in, e);
+    j["ssdtwin"] = {{"issued_ios", e.issued_ios},
+                    {"drained_ios", e.drained_ios},
+                    {"drain_ms", double(e.drain_ps) / kPsPerMs},
+                    {"average_w", watts},
+                    {"mb_per_s_per_w", mbps_per_w}};
     jobs.push_back(j);
   }
   return jobs;
@@ -429,6 +448,9 @@ std::string report_normal(const ReportInput& in) {
           "  drain: {} commands still in flight when the runtime ended took {:.3f} ms more to complete "
           "(counted, as fio does)\n",
           e.drained_ios, double(e.drain_ps) / kPsPerMs);
+    const auto [watts, mbps_per_w] = entry_power(in, e);
+    out += fmt::format("  power: {:.2f} W (the drive's average over this job's window), {:.1f} MB/s per W\n", watts,
+                       mbps_per_w);
   }
   const model::DriveResults& d = r.drive;
   out += fmt::format("\nssdtwin: drive '{}' at scale {} ({} dies, {} block groups per die), {:.3f} s simulated\n",

@@ -29,6 +29,9 @@ struct ReportEntry {
   workload::DirectionStats read, write, trim;
   std::uint64_t issued_ios = 0, drained_ios = 0;  // submitted (ramp included); reaped after the runtime
   TimePs drain_ps = 0;                            // longest drain of the entry's jobs
+  // Its measurement window (first end of ramp to last end of runtime): its watts are the
+  // drive's average power over it (concurrent jobs share the drive's power).
+  TimePs window_from_ps = 0, window_to_ps = 0;
 };
 std::vector<ReportEntry> report_entries(const workload::FioJobFile& jobs, const model::RunResult& r);
 
