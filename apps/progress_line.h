@@ -55,4 +55,29 @@ struct ProgressLine {
   }
 };
 
+// Without a terminal (a log file, a batch job): one line, once the timed run has gone on for
+// 10 s of wall time, when it will take over a minute more at its pace so far.
+struct WallEstimate {
+  using Clock = std::chrono::steady_clock;
+  double sim_wall0 = -1;
+  bool said = false;
+  Clock::time_point wall0 = Clock::now();
+
+  void install(model::RunOptions& opt) {
+    opt.progress = [this](double sim_s, double planned_s, std::uint64_t) {
+      const double now = std::chrono::duration<double>(Clock::now() - wall0).count();
+      if (sim_wall0 < 0) sim_wall0 = now;
+      const double w = now - sim_wall0, f = planned_s > 0 ? sim_s / planned_s : 0;
+      if (said || w < 10 || f <= 0 || f >= 1) return;
+      said = true;
+      const double left = w / f - w;
+      if (left > 60)
+        std::fprintf(stderr,
+                     "ssdtwin: at its pace so far (%.3f of %.3f s simulated in %.0f s) this run needs about %.1f h "
+                     "more; a shorter runtime or a larger --scale shortens it\n",
+                     sim_s, planned_s, w, left / 3600);
+    };
+  }
+};
+
 }  // namespace ssdtwin::apps

@@ -275,7 +275,11 @@ int cmd_run(int argc, char** argv) {
     std::fprintf(stderr, "ssdtwin: scale %u chosen automatically (mapping tables %.0f MiB)\n", layout.scale,
                  double(layout.map_bytes()) / 1048576.0);
   apps::ProgressLine progress;
-  if (!quiet && isatty(fileno(stderr))) progress.install(opt);
+  apps::WallEstimate estimate;
+  if (!quiet && isatty(fileno(stderr)))
+    progress.install(opt);
+  else if (!quiet)
+    estimate.install(opt);
   const model::RunResult result = model::run_fio(profile.config, profile.host, layout, jobs, opt);
   progress.clear();
   report_findings(result, layout);

@@ -40,5 +40,17 @@ pre = on_tty([], [exe, "run", "--drive", big, short, "--precondition", "seq4x", 
 assert "preconditioning: sequential pass 4/4 done" in pre, pre[-300:]
 end = on_tty([], [exe, "endurance", "--drive", big, "--workload", "seq128k"])
 assert "endurance: round" in end or "endurance: sequential pass 2/2 done" in end, end[-300:]
-print("progress shown on a terminal, not with --quiet or a pipe; preconditioning and endurance phases shown")
+# Without a terminal, a run that will take long says so once, after 10 s (issue 19, item 7:
+# runtime=999999s was accepted with no word of the days it would take).
+forever = os.path.join(os.path.dirname(job), "forever.fio")
+open(forever, "w").write("[r]\nrw=randread\nbs=4k\niodepth=64\nnumjobs=4\ntime_based\nruntime=999999s\n")
+try:
+    subprocess.run([exe, "run", "--drive", drive, forever, "--output", os.devnull], capture_output=True, text=True,
+                   timeout=16)
+    raise AssertionError("the 999999 s run ended")
+except subprocess.TimeoutExpired as e:
+    err = e.stderr.decode() if isinstance(e.stderr, bytes) else (e.stderr or "")
+    assert "this run needs about" in err and " h more" in err, err
+print("progress shown on a terminal, not with --quiet or a pipe; preconditioning and endurance phases shown; "
+      "a long run's wall time estimated without a terminal")
 PY
