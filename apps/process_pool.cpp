@@ -105,9 +105,27 @@ bool memory_allows_another(std::uint64_t peak_child_bytes, std::size_t running) 
 
 }  // namespace
 
+// One directory of saved drive states per process (run --state-cache), shared by all its
+// batches (a calibration's evaluations reuse the first one's preconditioning); removed at
+// exit, or by a later run when this process was killed.
+std::string state_cache_dir() {
+  static const std::string dir = [] {
+    const auto d = std::filesystem::temp_directory_path() / fmt::format("ssdtwin-runs-{}-states", getpid());
+    std::filesystem::create_directories(d);
+    std::atexit([] {
+      std::error_code ec;
+      std::filesystem::remove_all(
+          std::filesystem::temp_directory_path() / fmt::format("ssdtwin-runs-{}-states", getpid()), ec);
+    });
+    return d.string();
+  }();
+  return dir;
+}
+
 std::vector<nlohmann::json> run_simulations(const std::vector<SimulationSpec>& specs, int parallel) {
   static int batch = 0;
   remove_stale_run_dirs(std::filesystem::temp_directory_path());
+  const std::string states = state_cache_dir();
   const auto tmp = std::filesystem::temp_directory_path() / fmt::format("ssdtwin-runs-{}-{}", getpid(), batch++);
   std::filesystem::create_directories(tmp);
   InterruptGuard guard;
@@ -127,7 +145,7 @@ std::vector<nlohmann::json> run_simulations(const std::vector<SimulationSpec>& s
       c.err_path = (tmp / fmt::format("{}.err", next)).string();
       std::vector<std::string> argv = {exe, "run"};
       argv.insert(argv.end(), specs[next].args.begin(), specs[next].args.end());
-      argv.insert(argv.end(), {"--output-format=json", "--output", c.out_path});
+      argv.insert(argv.end(), {"--output-format=json", "--output", c.out_path, "--state-cache", states});
       c.pid = spawn(argv, c.err_path);
       running.push_back(c);
       ++next;
@@ -141,6 +159,7 @@ std::vector<nlohmann::json> run_simulations(const std::vector<SimulationSpec>& s
       for (const Child& c : running) waitpid(c.pid, nullptr, 0);
       std::error_code ec;
       std::filesystem::remove_all(tmp, ec);
+      std::filesystem::remove_all(states, ec);
       InterruptGuard::die_of(g_signal);
     }
     if (pid > 0) peak_child_bytes = std::max<std::uint64_t>(peak_child_bytes, std::uint64_t(ru.ru_maxrss) * 1024);

@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
 #include <iostream>
@@ -29,8 +30,10 @@
 #include "config/config_report.h"
 #include "workload/fio_job.h"
 #include "config/input_error.h"
+#include "config/input_file.h"
 #include "config/output_file.h"
 #include "report/report.h"
+#include "model/saved_state.h"
 #include "model/simulation.h"
 #include "nand/activity_log.h"
 
@@ -46,7 +49,8 @@ const char* kUsage =
     "              [--check-invariants] [--verify] [--power-loss-at T[,T...]] [--power-loss-random N] [--power-off T]\n"
     "              [--timeseries-ms MS [--timeseries-csv FILE]] [--steady-rounds MAX]\n"
     "              [--power-state N] [--power-timeline T:N[,T:N]...] [--apst] [--job-set fio_key=value]...\n"
-    "              [--timeline FILE.json [--timeline-window START:LENGTH]] [--quiet]\n"
+    "              [--timeline FILE.json [--timeline-window START:LENGTH]] [--save-state FILE | --load-state FILE]\n"
+    "              [--state-cache DIR] [--quiet]\n"
     "  ssdtwin sweep --drive PROFILE.toml[,PROFILE.toml...] --job JOB.fio [--set KEY=V1,V2,...]... [--host HOST.toml]\n"
     "              [--jobs N] (KEY: a fio job key, a profile key section.key, or power_state)\n"
     "              [--precondition P] [--scale N] [--seed N] [--output FILE] [--output-format=csv|json] [--plot "
@@ -250,12 +254,55 @@ int data_integrity_status(const model::RunResult& result) {
   return 0;
 }
 
+// The bytes of saved drive states a run reads and writes (run_fio sees them by pointer).
+struct StateBuffers {
+  std::string in, out;
+};
+
+// --load-state, --save-state and --state-cache.
+void saved_state_options(const cli::Args& a, model::RunOptions& opt, StateBuffers& b) {
+  // A saved drive state: read before the run (refused with the reason if it belongs to
+  // another drive, scale, preconditioning or seed), written after the preconditioning.
+  if (a.single.count("--load-state")) {
+    if (opt.verify || !opt.power_loss.at_ps.empty() || opt.power_loss_random)
+      throw config::InputError(
+          "option '--load-state': not with --verify or power-loss injection (their data tags are not saved)");
+    b.in = config::read_input_file(a.single.at("--load-state"), "saved state", config::kMaxSavedStateBytes);
+    opt.load_state = &b.in;
+  }
+  if (a.single.count("--save-state")) {
+    config::check_writable("option '--save-state'", a.single.at("--save-state"));
+    opt.save_state = &b.out;
+  }
+  // --state-cache DIR: a preconditioned state is taken from DIR/<fingerprint>.state when
+  // one is there, and put there otherwise (sweep, validate and calibrate give their runs one
+  // directory, so each distinct preconditioning is written once per invocation).
+  if (a.single.count("--state-cache") && !opt.verify && opt.power_loss.at_ps.empty() && !opt.power_loss_random) {
+    const std::string dir = a.single.at("--state-cache");
+    if (!std::filesystem::is_directory(dir))
+      throw config::InputError(fmt::format("option '--state-cache': '{}' is not a directory", dir));
+    auto path = [dir](std::uint64_t fp) { return fmt::format("{}/{:016x}.state", dir, fp); };
+    opt.state_lookup = [path](std::uint64_t fp, std::string& bytes) {
+      if (!std::filesystem::exists(path(fp))) return false;
+      bytes = config::read_input_file(path(fp), "saved state", config::kMaxSavedStateBytes);
+      return true;
+    };
+    opt.state_store = [path](std::uint64_t fp, const std::string& bytes) {
+      // Written under a private name, then renamed: a parallel run sees a whole state or none.
+      const std::string tmp = fmt::format("{}.{}.tmp", path(fp), getpid());
+      config::write_file("option '--state-cache'", tmp, bytes);
+      std::filesystem::rename(tmp, path(fp));
+    };
+  }
+}
+
 int cmd_run(int argc, char** argv) {
   const cli::Args a = cli::parse_args(
-      argc, argv,
-      {"--drive", "--host", "--output-format", "--output", "--set", "--job-set", "--scale", "--precondition", "--seed",
-       "--timeseries-ms", "--timeseries-csv", "--steady-rounds", "--power-state", "--power-timeline", "--timeline",
-       "--timeline-window", "--power-loss-at", "--power-loss-random", "--power-off"},
+      argc, argv, {"--drive",           "--host",          "--output-format",     "--output",         "--set",
+                   "--job-set",         "--scale",         "--precondition",      "--seed",           "--timeseries-ms",
+                   "--timeseries-csv",  "--steady-rounds", "--power-state",       "--power-timeline", "--timeline",
+                   "--timeline-window", "--power-loss-at", "--power-loss-random", "--power-off",      "--save-state",
+                   "--load-state",      "--state-cache"},
       {"--check-invariants", "--verify", "--apst", "--quiet"});
   if (!a.single.count("--drive")) throw config::InputError("run: --drive PROFILE.toml is required");
   if (a.positional.size() != 1) throw config::InputError("run: exactly one fio job file is required");
@@ -270,6 +317,8 @@ int cmd_run(int argc, char** argv) {
   model::RunOptions opt = run_options(a);
   cli::check_memory(layout, opt.verify || !opt.power_loss.at_ps.empty() || opt.power_loss_random);
   check_output_paths(a);
+  StateBuffers states;
+  saved_state_options(a, opt, states);
   const bool quiet = a.has("--quiet");
   if (!a.single.count("--scale") && !quiet)
     std::fprintf(stderr, "ssdtwin: scale %u chosen automatically (mapping tables %.0f MiB)\n", layout.scale,
@@ -280,8 +329,14 @@ int cmd_run(int argc, char** argv) {
     progress.install(opt);
   else if (!quiet)
     estimate.install(opt);
-  const model::RunResult result = model::run_fio(profile.config, profile.host, layout, jobs, opt);
+  model::RunResult result;
+  try {
+    result = model::run_fio(profile.config, profile.host, layout, jobs, opt);
+  } catch (const model::StateError& e) {
+    throw config::InputError(fmt::format("option '--load-state': {}: {}", a.single.at("--load-state"), e.what()));
+  }
   progress.clear();
+  if (opt.save_state) config::write_file("option '--save-state'", a.single.at("--save-state"), states.out);
   report_findings(result, layout);
   const report::ReportInput in{profile, layout, jobs, opt, result};
   write_output(format == "json" ? report::report_json(in, jsonplus).dump(2) + "\n" : report::report_normal(in), a);

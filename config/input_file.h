@@ -12,6 +12,7 @@ constexpr std::uint64_t kMaxJobFileBytes = 1ull << 20;      // fio job files (an
 constexpr std::uint64_t kMaxProfileBytes = 4ull << 20;      // drive, NAND, host profiles; lab files
 constexpr std::uint64_t kMaxFioResultBytes = 256ull << 20;  // fio JSON results
 constexpr std::uint64_t kMaxTraceBytes = 2ull << 30;        // I/O traces
+constexpr std::uint64_t kMaxSavedStateBytes = 64ull << 30;  // saved drive states (tables of the mapped IUs)
 
 // The whole file; throws InputError "PATH: cannot open WHAT", "PATH: is not a regular file
 // ..." or "PATH: is N bytes; a WHAT may be at most M".

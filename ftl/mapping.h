@@ -15,6 +15,7 @@
 #include "ftl/victim_policy.h"
 #include "nand/geometry.h"
 #include "sim/big_array.h"
+#include "sim/state_io.h"
 
 namespace ssdtwin::ftl {
 
@@ -132,6 +133,11 @@ class Mapping {
   std::uint32_t erase_count(std::uint32_t die, std::uint32_t bg) const { return erases_[idx(die, bg)]; }
 
   const MappingCounters& counters() const { return counters_; }
+  // The functional state (tables, block-group states, valid and erase counts, free pools,
+  // open block groups, GC candidate index, counters) for a saved drive state; load needs a
+  // Mapping of the same geometry and user capacity (ftl/mapping_state.cpp).
+  void save_state(StateWriter& w) const;
+  void load_state(StateReader& r);
   void reset_counters() { counters_ = MappingCounters{}; }
 
   // Full consistency check; returns "" when every invariant holds, else the first failure.

@@ -47,6 +47,16 @@ struct RunOptions {
   // For a progress display; it must not touch the simulation.
   std::function<void(double sim_s, double planned_s, std::uint64_t ios)> progress;
   std::function<void(const std::string& done)> precondition_progress;  // after each pass or round
+  // A saved drive state (model/saved_state.h): when `load_state` is set, the preconditioned
+  // state is restored from its bytes instead of written; when `save_state` is set, the state
+  // after preconditioning is encoded into it. The caller reads and writes the file.
+  const std::string* load_state = nullptr;
+  std::string* save_state = nullptr;
+  // A cache of saved states by fingerprint (run --state-cache): `lookup` fills `bytes` with a
+  // state of this fingerprint and returns true, or returns false; `store` keeps one made by
+  // this run. (The bytes live only while the state is restored.)
+  std::function<bool(std::uint64_t fingerprint, std::string& bytes)> state_lookup;
+  std::function<void(std::uint64_t fingerprint, const std::string& bytes)> state_store;
 };
 
 struct DriveResults {
@@ -103,6 +113,9 @@ struct RunResult {
   DriveResults drive;
   TimePs sim_end_ps = 0;
   double wall_precondition_s = 0, wall_simulation_s = 0;
+  // How the preconditioned state was obtained: "none", "written" (functional writes),
+  // "loaded" (--load-state) or "loaded from the state cache".
+  std::string precondition_source = "none";
   std::uint64_t total_ios = 0;
 };
 

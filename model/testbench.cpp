@@ -8,6 +8,7 @@
 #include "config/input_error.h"
 #include "ftl/functional_writer.h"
 #include "model/endurance.h"
+#include "model/saved_state.h"
 #include "sim/rng.h"
 
 namespace ssdtwin::model {
@@ -312,13 +313,32 @@ void Testbench::schedule_power_cuts() {
 
 void Testbench::precondition() {
   wall_t0_s_ = wall_s();
-  if (opt_.precondition_passes > 0 || opt_.precondition_random) {
+  const std::uint64_t fingerprint =
+      state_fingerprint(state_identity(cfg_, layout_, opt_, active_lo_, active_hi_, active_whole_drive_));
+  bool steady_gc = opt_.precondition_random;
+  const bool preconditions = opt_.precondition_passes > 0 || opt_.precondition_random;
+  std::string cached;
+  const bool hit = !opt_.load_state && preconditions && opt_.state_lookup && opt_.state_lookup(fingerprint, cached);
+  const std::string* load = opt_.load_state ? opt_.load_state : hit ? &cached : nullptr;
+  if (load) {
+    const SavedState s = decode_state(*load, fingerprint, drive_.ftl().mapping());
+    res_.precondition = s.precondition;
+    res_.precondition_source = hit ? "loaded from the state cache" : "loaded";
+    steady_gc = s.steady_state_gc;
+  } else if (preconditions) {
     ftl::FunctionalWriter w(drive_.ftl().mapping(), {cfg_.ftl.gc_low_watermark_bgs, cfg_.ftl.gc_high_watermark_bgs});
     write_sequential_passes(w, opt_.precondition_passes, opt_.precondition_progress);
     if (opt_.precondition_random) precondition_random(w);
     w.flush();
-    if (opt_.precondition_random) drive_.ftl().start_steady_state_gc();
+    res_.precondition_source = "written";
   }
+  // Saved before the timed GC starts: starting it picks victims, which a loaded state's run
+  // must do itself, exactly as here.
+  if (opt_.save_state)
+    *opt_.save_state = encode_state(fingerprint, drive_.ftl().mapping(), {res_.precondition, steady_gc});
+  if (preconditions && !load && opt_.state_store)
+    opt_.state_store(fingerprint, encode_state(fingerprint, drive_.ftl().mapping(), {res_.precondition, steady_gc}));
+  if (steady_gc) drive_.ftl().start_steady_state_gc();
   drive_.ftl().reset_counters();
   res_.wall_precondition_s = wall_s() - wall_t0_s_;
 }
