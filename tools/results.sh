@@ -80,6 +80,7 @@ case "${1:-}" in
     ;;
   regenerate)
     need_build
+    model=$(fingerprint)  # of the sources the results come from (not of edits made while they run)
     shift
     parts=("$@")
     [ ${#parts[@]} -eq 0 ] && parts=(validation family op-sweep qd-sweep drive-compare ion-power-states readme)
@@ -89,7 +90,7 @@ case "${1:-}" in
       echo "== $p" >&2
       "$fn"
     done
-    if [ $# -eq 0 ]; then fingerprint > "$stamp"; echo "wrote $stamp" >&2; fi
+    if [ $# -eq 0 ]; then echo "$model" > "$stamp"; echo "wrote $stamp" >&2; fi
     ;;
   *) echo "usage: $0 regenerate [PART...] | check | fingerprint" >&2; exit 2 ;;
 esac
