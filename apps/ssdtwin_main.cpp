@@ -15,6 +15,7 @@
 #include <iostream>
 #include <sstream>
 #include <systemc>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "apps/calibrate_cmd.h"
@@ -287,7 +288,12 @@ void saved_state_options(const cli::Args& a, model::RunOptions& opt, StateBuffer
       bytes = config::read_input_file(path(fp), "saved state", config::kMaxSavedStateBytes);
       return true;
     };
-    opt.state_store = [path](std::uint64_t fp, const std::string& bytes) {
+    opt.state_store = [path, dir](std::uint64_t fp, const std::string& bytes) {
+      // A cache must not fill the disk: kept only while four such states and 8 GiB more fit.
+      struct statvfs fs {};
+      if (statvfs(dir.c_str(), &fs) == 0 &&
+          double(fs.f_bavail) * double(fs.f_frsize) < 4.0 * double(bytes.size()) + double(8ull << 30))
+        return;
       // Written under a private name, then renamed: a parallel run sees a whole state or none.
       const std::string tmp = fmt::format("{}.{}.tmp", path(fp), getpid());
       config::write_file("option '--state-cache'", tmp, bytes);

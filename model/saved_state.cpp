@@ -32,14 +32,17 @@ std::string state_identity(const config::DriveConfig& cfg, const config::Layout&
                            std::uint64_t active_lo, std::uint64_t active_hi, bool active_whole) {
   const nand::Geometry& g = l.geo;
   const ftl::FtlConfig& f = cfg.ftl;
+  // Sequential passes write every LPN whatever the jobs: only random preconditioning
+  // depends on the jobs' active range and the seed.
+  const std::string random = opt.precondition_random ? fmt::format(",rand over {}-{}{}, seed {}", active_lo, active_hi,
+                                                                   active_whole ? " (whole drive)" : "", opt.seed)
+                                                     : "";
   return fmt::format(
       "version {}; geometry {} dies x {} planes, {} BGs/die x {} units x {} IUs/unit, {} IUs, IU {} B, scale {}; "
-      "user {} IUs; gc {}/{} {} window {} d {}, static WL {} P/E, P/E {}; precondition seq{}x{} active {}-{}{}; "
-      "seed {}",
+      "user {} IUs; gc {}/{} {} window {} d {}, static WL {} P/E, P/E {}; precondition seq{}x{}",
       kSavedStateVersion, g.dies, g.planes, g.bgs_per_die, g.units_per_bg, g.ius_per_unit, g.physical_ius, l.iu_bytes,
       l.scale, l.user_ius, f.gc_low_watermark_bgs, f.gc_high_watermark_bgs, f.gc_policy, f.gc_window_bgs,
-      f.gc_d_choices, f.static_wl_spread_pe, cfg.nand.pe_cycles, opt.precondition_passes,
-      opt.precondition_random ? ",rand" : "", active_lo, active_hi, active_whole ? " (whole drive)" : "", opt.seed);
+      f.gc_d_choices, f.static_wl_spread_pe, cfg.nand.pe_cycles, opt.precondition_passes, random);
 }
 
 std::uint64_t state_fingerprint(const std::string& identity) { return fnv1a(identity.data(), identity.size()); }
