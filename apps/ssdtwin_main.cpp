@@ -347,8 +347,7 @@ int cmd_run(int argc, char** argv) {
   const report::ReportInput in{profile, layout, jobs, opt, result};
   write_output(format == "json" ? report::report_json(in, jsonplus).dump(2) + "\n" : report::report_normal(in), a);
   if (a.single.count("--timeline"))
-    config::write_file("option '--timeline'", a.single.at("--timeline"),
-                       report::timeline_chrome_json(result).dump() + "\n");
+    config::write_file("option '--timeline'", a.single.at("--timeline"), report::timeline_chrome_json(result));
   if (a.single.count("--timeseries-csv"))
     config::write_file("option '--timeseries-csv'", a.single.at("--timeseries-csv"),
                        model::to_csv(model::time_series_table(result.timeseries, profile.config, layout)));

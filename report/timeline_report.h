@@ -3,12 +3,13 @@
 // track per die (tR host / tR GC, tPROG, tBERS) and one "NAND channels" with a track per
 // channel (data out, data in); times in microseconds of simulated time.
 #pragma once
-#include <nlohmann/json.hpp>
+#include <string>
 
 #include "model/simulation.h"
 
 namespace ssdtwin::report {
 
-nlohmann::ordered_json timeline_chrome_json(const model::RunResult& r);
+// The whole file's text, newline-terminated.
+std::string timeline_chrome_json(const model::RunResult& r);
 
 }  // namespace ssdtwin::report
