@@ -7,6 +7,9 @@ set -euo pipefail
 exe="$1"; src="$2"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# Run directories go under a private TMPDIR: a sweep of another test running at the same time
+# would otherwise remove the killed sweep's directory before this test looks for it.
+export TMPDIR="$tmp"
 cat > "$tmp/long.fio" <<'FIO'
 [global]
 time_based
@@ -38,10 +41,10 @@ if [ "$left" -ne 0 ]; then
   exit 1
 fi
 # SIGKILL leaves the run directory (no handler runs); the next run removes it.
-ls -d "/tmp/ssdtwin-runs-$parent-"* > /dev/null 2>&1 || { echo "expected the killed sweep's run directory"; exit 1; }
+ls -d "$tmp/ssdtwin-runs-$parent-"* > /dev/null 2>&1 || { echo "expected the killed sweep's run directory"; exit 1; }
 "$exe" sweep --drive "$src/tests/data/tiny-drive.toml" --job "$src/tests/cli/data/ok.fio" --set iodepth=1 > /dev/null 2>&1
-if ls -d "/tmp/ssdtwin-runs-$parent-"* > /dev/null 2>&1; then
-  rm -rf "/tmp/ssdtwin-runs-$parent-"*
+if ls -d "$tmp/ssdtwin-runs-$parent-"* > /dev/null 2>&1; then
+  rm -rf "$tmp/ssdtwin-runs-$parent-"*
   echo "the next sweep left the dead sweep's run directory"; exit 1
 fi
 echo "SIGKILL: no child left; the next run removed the run directory"
@@ -61,7 +64,7 @@ rc=0; wait "$parent" 2> /dev/null || rc=$?
 [ "$rc" -eq $((128 + 15)) ] || { echo "SIGTERM: exit $rc, not death by SIGTERM"; exit 1; }
 left=$(children)
 [ "$left" -eq 0 ] || { pkill -9 -f "ssdtwin-runs-$parent-" || true; echo "SIGTERM: $left children left"; exit 1; }
-if ls -d "/tmp/ssdtwin-runs-$parent-"* > /dev/null 2>&1; then
-  rm -rf "/tmp/ssdtwin-runs-$parent-"*; echo "SIGTERM: run directory left"; exit 1
+if ls -d "$tmp/ssdtwin-runs-$parent-"* > /dev/null 2>&1; then
+  rm -rf "$tmp/ssdtwin-runs-$parent-"*; echo "SIGTERM: run directory left"; exit 1
 fi
 echo "SIGTERM: no child and no run directory left"
