@@ -21,7 +21,7 @@ class StateWriter {
   void put_array(const T* data, std::size_t n) {
     static_assert(std::is_trivially_copyable_v<T>);
     put<std::uint64_t>(n);
-    out_.append(reinterpret_cast<const char*>(data), n * sizeof(T));
+    if (n) out_.append(reinterpret_cast<const char*>(data), n * sizeof(T));  // data may be null when empty
   }
   template <class T>
   void put_vector(const std::vector<T>& v) {
@@ -63,6 +63,7 @@ class StateReader {
  private:
   void take(void* dst, std::size_t n) {
     if (std::size_t(end_ - p_) < n) throw std::runtime_error("saved state: truncated");
+    if (n == 0) return;  // an empty vector's data() may be null, which memcpy must not get
     std::memcpy(dst, p_, n);
     p_ += n;
   }
