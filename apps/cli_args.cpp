@@ -52,6 +52,8 @@ Args parse_args(int argc, char** argv, const std::vector<std::string>& with_valu
       a.job_sets.push_back(value);
     else if (name == "--fit")
       a.fits.push_back(value);
+    else if (name == "--sbatch-arg")
+      a.sbatch_args.push_back(value);
     else if (a.single.count(name))
       throw config::InputError(fmt::format("option '{}' given twice", name));
     else

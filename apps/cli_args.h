@@ -24,6 +24,7 @@ struct Args {
   std::vector<std::string> sets;              // repeatable --set
   std::vector<std::string> job_sets;          // repeatable --job-set (run)
   std::vector<std::string> fits;              // repeatable --fit (calibrate)
+  std::vector<std::string> sbatch_args;       // repeatable --sbatch-arg (sweep --backend slurm)
   std::vector<std::string> bools;             // --flag without value
   bool has(const std::string& flag) const;    // a boolean --flag was given
   // The value of --flag, or "" when it was not given.

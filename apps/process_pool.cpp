@@ -122,6 +122,64 @@ std::string state_cache_dir() {
   return dir;
 }
 
+int run_simulation_to(const std::vector<std::string>& args, const std::string& out_path, const std::string& err_path) {
+  std::vector<std::string> argv = {std::filesystem::read_symlink("/proc/self/exe").string(), "run"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  argv.insert(argv.end(), {"--output-format=json", "--output", out_path, "--state-cache", state_cache_dir()});
+  InterruptGuard guard;
+  const pid_t pid = spawn(argv, err_path);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) throw std::runtime_error(fmt::format("waiting for a simulation: {}", std::strerror(errno)));
+    if (g_signal) {
+      kill(pid, SIGKILL);
+      waitpid(pid, nullptr, 0);
+      std::error_code ec;
+      std::filesystem::remove_all(state_cache_dir(), ec);
+      InterruptGuard::die_of(g_signal);
+    }
+  }
+  return status;
+}
+
+int run_program(const std::vector<std::string>& argv, std::string& output) {
+  int fds[2];
+  if (pipe(fds) != 0) return -1;
+  std::vector<char*> args;
+  for (const auto& s : argv) args.push_back(const_cast<char*>(s.c_str()));
+  args.push_back(nullptr);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    dup2(fds[1], 1);
+    dup2(fds[1], 2);
+    close(fds[0]);
+    close(fds[1]);
+    execvp(args[0], args.data());
+    _exit(127);
+  }
+  close(fds[1]);
+  if (pid < 0) {
+    close(fds[0]);
+    return -1;
+  }
+  output.clear();
+  char buf[4096];
+  for (;;) {
+    const ssize_t n = read(fds[0], buf, sizeof buf);
+    if (n > 0) {
+      if (output.size() < (1u << 20)) output.append(buf, std::size_t(n));  // bounded: a message, not data
+    } else if (n == 0 || errno != EINTR) {
+      break;
+    }
+  }
+  close(fds[0]);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFEXITED(status)) return WEXITSTATUS(status) == 127 ? -1 : WEXITSTATUS(status);
+  return 128 + WTERMSIG(status);
+}
+
 std::vector<nlohmann::json> run_simulations(const std::vector<SimulationSpec>& specs, int parallel) {
   static int batch = 0;
   remove_stale_run_dirs(std::filesystem::temp_directory_path());

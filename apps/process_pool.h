@@ -16,4 +16,13 @@ using lab::SimulationSpec;  // --output-format/--output are added to its args
 // and stderr; no new runs start after a failure.
 std::vector<nlohmann::json> run_simulations(const std::vector<SimulationSpec>& specs, int parallel);
 
+// One simulation: `ssdtwin run ARGS --output-format=json --output OUT --state-cache DIR`
+// as a child with its stderr in ERR; returns its wait status. SIGINT, SIGTERM and SIGHUP
+// (scancel) stop the child and this process dies of the signal.
+int run_simulation_to(const std::vector<std::string>& args, const std::string& out_path, const std::string& err_path);
+
+// Runs a program (found in PATH) and returns its exit status (or 128 + signal), with its
+// stdout and stderr in `output`; -1 when it cannot be started.
+int run_program(const std::vector<std::string>& argv, std::string& output);
+
 }  // namespace ssdtwin::apps

@@ -16,6 +16,7 @@ packages=(
   fio                     # tests: a real fio result imported as lab records
   clang libclang-rt-14-dev  # tools/fuzz.sh: libFuzzer targets (preset "fuzz")
   clang-format clang-tidy   # tools/format.sh, .clang-tidy (house style, checked by a test)
+  slurm-wlm munge           # sweep --backend slurm; tests run a real local cluster (label slurm)
 )
 
 missing=()
