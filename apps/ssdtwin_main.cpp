@@ -65,6 +65,8 @@ const char* kUsage =
     "  ssdtwin compare --lab LAB.toml [--drive PROFILE.toml] [--jobs N] [--output-format=normal|json]\n"
     "  ssdtwin validate [LAB.toml...] [--drive PROFILE.toml] [--drive-name TEXT] [--records ID,ID] [--tag TAG,TAG]\n"
     "              [--jobs N] [--strict] [--curves] [--markdown FILE] [--set k=v]... [--output-format=normal|json]\n"
+    "              [--backend local|slurm --dir D [--points-per-task K] [--max-running M] [--partition P]\n"
+    "               [--sbatch-arg ARG]...] (docs/cluster.md)\n"
     "  ssdtwin lab import-fio RESULT.json --job JOB.fio --drive PROFILE.toml [--precondition P]\n"
     "              [--power-state N] [--output LAB.toml]\n"
     "  ssdtwin calibrate --lab LAB.toml[,LAB.toml...] --fit KEY=LO..HI [--fit ...] [--records ID,ID] [--tag TAG,TAG] "

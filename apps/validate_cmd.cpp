@@ -11,6 +11,7 @@
 
 #include "apps/cli_args.h"
 #include "apps/lab_runner.h"
+#include "apps/slurm_simulator.h"
 #include "config/config_loader.h"
 #include "config/input_error.h"
 #include "config/output_file.h"
@@ -20,9 +21,11 @@
 namespace ssdtwin::apps {
 
 int cmd_validate(int argc, char** argv) {
-  const cli::Args a = cli::parse_args(
-      argc, argv, {"--jobs", "--output-format", "--drive", "--drive-name", "--records", "--tag", "--markdown", "--set"},
-      {"--strict", "--curves"});
+  std::vector<std::string> flags = {"--jobs",    "--output-format", "--drive",    "--drive-name",
+                                    "--records", "--tag",           "--markdown", "--set"};
+  for (const std::string& f : slurm_lab_flags()) flags.push_back(f);
+  const cli::Args a = cli::parse_args(argc, argv, flags, {"--strict", "--curves"});
+  const lab::Simulator simulate = lab_simulator(a);  // flags checked before any file is read
   const std::string format = cli::output_format(a);
   std::vector<std::string> paths = a.positional;
   if (paths.empty()) {
@@ -66,7 +69,7 @@ int cmd_validate(int argc, char** argv) {
   opt.curves = a.has("--curves");
   opt.sets = a.sets;
   if (a.single.count("--markdown")) config::check_writable("option '--markdown'", a.single.at("--markdown"));
-  const lab::ValidateReport rep = lab::validate(labs, opt, process_simulator(parse_parallel(a.single)));
+  const lab::ValidateReport rep = lab::validate(labs, opt, simulate);
   if (a.single.count("--markdown")) config::write_file("option '--markdown'", a.single.at("--markdown"), rep.markdown);
   if (format == "json")
     config::write_stdout(rep.json.dump(2) + "\n");
