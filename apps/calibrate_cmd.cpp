@@ -5,6 +5,7 @@
 
 #include "apps/cli_args.h"
 #include "apps/lab_runner.h"
+#include "apps/slurm_simulator.h"
 #include "config/input_error.h"
 #include "config/output_file.h"
 #include "lab/calibrate.h"
@@ -12,10 +13,11 @@
 namespace ssdtwin::apps {
 
 int cmd_calibrate(int argc, char** argv) {
-  const cli::Args a = cli::parse_args(argc, argv,
-                                      {"--lab", "--drive", "--fit", "--records", "--tag", "--jobs", "--max-evals",
-                                       "--output", "--output-format", "--set", "--holdout"},
-                                      {});
+  std::vector<std::string> flags = {"--lab",       "--drive",  "--fit",           "--records", "--tag",    "--jobs",
+                                    "--max-evals", "--output", "--output-format", "--set",     "--holdout"};
+  for (const std::string& f : slurm_lab_flags()) flags.push_back(f);
+  const cli::Args a = cli::parse_args(argc, argv, flags, {});
+  const lab::Simulator simulate = lab_simulator(a);  // --backend local|slurm|srun (docs/cluster.md)
   if (!a.single.count("--lab")) throw config::InputError("calibrate: --lab LAB.toml is required");
   if (a.fits.empty()) throw config::InputError("calibrate: at least one --fit KEY=LO..HI is required");
   // Several lab files (comma-separated, one drive each): the fitted keys are shared by their
@@ -44,9 +46,8 @@ int cmd_calibrate(int argc, char** argv) {
       opt.holdout = cli::parse_uint("--holdout", a.single.at("--holdout"), 2, 100);
   }
   const std::string format = cli::output_format(a);
-  const int parallel = parse_parallel(a.single);
   const lab::CalibrateResult res =
-      lab::calibrate(labs, opt, process_simulator(parallel), [](const std::string& line) { std::cerr << line; });
+      lab::calibrate(labs, opt, simulate, [](const std::string& line) { std::cerr << line; });
   if (format == "json")
     config::write_stdout(res.json.dump(2) + "\n");
   else

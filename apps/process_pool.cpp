@@ -27,7 +27,9 @@ struct Child {
   std::string out_path, err_path;
 };
 
-pid_t spawn(const std::vector<std::string>& argv, const std::string& err_path) {
+// `launched`: argv[0] is a launcher found in PATH (srun), told to stop by SIGTERM, which it
+// forwards to its task; otherwise argv is this executable's.
+pid_t spawn(const std::vector<std::string>& argv, const std::string& err_path, bool launched = false) {
   std::vector<char*> args;
   for (const auto& s : argv) args.push_back(const_cast<char*>(s.c_str()));
   args.push_back(nullptr);
@@ -37,14 +39,17 @@ pid_t spawn(const std::vector<std::string>& argv, const std::string& err_path) {
     // The child dies with its parent (a killed sweep or calibration leaves no simulations
     // running), and runs the parent's image even if its file was rebuilt or removed since
     // it started; argv[0] keeps the file's name. Only async-signal-safe calls until exec.
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    prctl(PR_SET_PDEATHSIG, launched ? SIGTERM : SIGKILL);
     if (getppid() != parent) _exit(127);  // the parent died before prctl took effect
     const int fd = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd >= 0) {
       dup2(fd, 2);
       close(fd);
     }
-    execv("/proc/self/exe", args.data());
+    if (launched)
+      execvp(args[0], args.data());
+    else
+      execv("/proc/self/exe", args.data());
     _exit(127);
   }
   if (pid < 0) throw std::runtime_error(fmt::format("cannot start {}: {}", argv[0], std::strerror(errno)));
@@ -122,6 +127,25 @@ std::string state_cache_dir() {
   return dir;
 }
 
+namespace {
+
+// The saved states of a launched run's children, in the shared work directory (every node
+// reads what one preconditioned); removed at exit, or by a later run when this one was killed.
+std::string shared_state_dir(const std::filesystem::path& root) {
+  static std::string dir;
+  if (dir.empty()) {
+    dir = (root / fmt::format("ssdtwin-runs-{}-states", getpid())).string();
+    std::filesystem::create_directories(dir);
+    std::atexit([] {
+      std::error_code ec;
+      std::filesystem::remove_all(dir, ec);
+    });
+  }
+  return dir;
+}
+
+}  // namespace
+
 int run_simulation_to(const std::vector<std::string>& args, const std::string& out_path, const std::string& err_path) {
   std::vector<std::string> argv = {std::filesystem::read_symlink("/proc/self/exe").string(), "run"};
   argv.insert(argv.end(), args.begin(), args.end());
@@ -180,11 +204,16 @@ int run_program(const std::vector<std::string>& argv, std::string& output) {
   return 128 + WTERMSIG(status);
 }
 
-std::vector<nlohmann::json> run_simulations(const std::vector<SimulationSpec>& specs, int parallel) {
+std::vector<nlohmann::json> run_simulations(const std::vector<SimulationSpec>& specs, int parallel,
+                                            const Launch& launch) {
   static int batch = 0;
-  remove_stale_run_dirs(std::filesystem::temp_directory_path());
-  const std::string states = state_cache_dir();
-  const auto tmp = std::filesystem::temp_directory_path() / fmt::format("ssdtwin-runs-{}-{}", getpid(), batch++);
+  const bool launched = !launch.prefix.empty();
+  const std::filesystem::path root =
+      launch.work_dir.empty() ? std::filesystem::temp_directory_path() : std::filesystem::path(launch.work_dir);
+  // (In a shared directory a pid may be another host's: only $TMPDIR is cleaned of stale runs.)
+  if (launch.work_dir.empty()) remove_stale_run_dirs(root);
+  const std::string states = launch.work_dir.empty() ? state_cache_dir() : shared_state_dir(root);
+  const auto tmp = root / fmt::format("ssdtwin-runs-{}-{}", getpid(), batch++);
   std::filesystem::create_directories(tmp);
   InterruptGuard guard;
   std::uint64_t peak_child_bytes = 0;
@@ -201,10 +230,11 @@ std::vector<nlohmann::json> run_simulations(const std::vector<SimulationSpec>& s
       c.index = next;
       c.out_path = (tmp / fmt::format("{}.json", next)).string();
       c.err_path = (tmp / fmt::format("{}.err", next)).string();
-      std::vector<std::string> argv = {exe, "run"};
+      std::vector<std::string> argv = launch.prefix;
+      argv.insert(argv.end(), {exe, "run"});
       argv.insert(argv.end(), specs[next].args.begin(), specs[next].args.end());
       argv.insert(argv.end(), {"--output-format=json", "--output", c.out_path, "--state-cache", states});
-      c.pid = spawn(argv, c.err_path);
+      c.pid = spawn(argv, c.err_path, launched);
       running.push_back(c);
       ++next;
     }
@@ -213,7 +243,7 @@ std::vector<nlohmann::json> run_simulations(const std::vector<SimulationSpec>& s
     struct rusage ru {};
     const pid_t pid = wait4(-1, &status, 0, &ru);
     if (pid < 0 && errno == EINTR && g_signal) {
-      for (const Child& c : running) kill(c.pid, SIGKILL);
+      for (const Child& c : running) kill(c.pid, launched ? SIGTERM : SIGKILL);
       for (const Child& c : running) waitpid(c.pid, nullptr, 0);
       std::error_code ec;
       std::filesystem::remove_all(tmp, ec);

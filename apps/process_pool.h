@@ -12,9 +12,19 @@ namespace ssdtwin::apps {
 
 using lab::SimulationSpec;  // --output-format/--output are added to its args
 
+// How the children start: as child processes of this executable (the default), or through
+// a launcher such as `srun --exclusive -n1 -c1` (Slurm job steps inside an allocation),
+// whose runs write their outputs and saved states into `work_dir`, a directory every node
+// sees.
+struct Launch {
+  std::vector<std::string> prefix;  // the launcher's argv; empty: a local child
+  std::string work_dir;             // "" : $TMPDIR
+};
+
 // Outputs in the order of `specs`. Throws std::runtime_error with the failing run's label
 // and stderr; no new runs start after a failure.
-std::vector<nlohmann::json> run_simulations(const std::vector<SimulationSpec>& specs, int parallel);
+std::vector<nlohmann::json> run_simulations(const std::vector<SimulationSpec>& specs, int parallel,
+                                            const Launch& launch = {});
 
 // One simulation: `ssdtwin run ARGS --output-format=json --output OUT --state-cache DIR`
 // as a child with its stderr in ERR; returns its wait status. SIGINT, SIGTERM and SIGHUP

@@ -1,6 +1,7 @@
 #include "apps/slurm_simulator.h"
 
 #include <csignal>
+#include <cstdlib>
 #include <cstdio>
 #include <filesystem>
 #include <fmt/format.h>
@@ -102,6 +103,33 @@ std::vector<nlohmann::json> run_on_slurm(const SlurmOptions& o, const std::vecto
   throw std::runtime_error(msg);
 }
 
+// --backend srun: inside an allocation (salloc, or an sbatch script), each simulation is a
+// job step on one of its CPUs, as many at a time as it has tasks (or --jobs N of them).
+lab::Simulator srun_simulator(const cli::Args& a) {
+  for (const char* f : {"--points-per-task", "--max-running", "--partition"})
+    if (a.single.count(f)) throw config::InputError(fmt::format("option '{}' needs --backend slurm", f));
+  if (!a.sbatch_args.empty()) throw config::InputError("option '--sbatch-arg' needs --backend slurm");
+  const char* job = std::getenv("SLURM_JOB_ID");
+  if (!job || !*job)
+    throw config::InputError(
+        "--backend srun: not inside a Slurm allocation (no SLURM_JOB_ID); run in `salloc -n N` or an sbatch script "
+        "with -n N, or use --backend slurm");
+  const char* ntasks = std::getenv("SLURM_NTASKS");
+  const std::uint32_t tasks = cli::parse_uint("SLURM_NTASKS", ntasks ? ntasks : "1", 1, 1u << 20);
+  const int parallel =
+      a.single.count("--jobs") ? int(cli::parse_uint("--jobs", a.single.at("--jobs"), 1, tasks)) : int(tasks);
+  if (!a.single.count("--dir"))
+    throw config::InputError("--backend srun: --dir D (a directory every node of the allocation sees) is required");
+  Launch l;
+  // --exact gives each step only its one CPU, so steps run side by side on a node.
+  l.prefix = {"srun", "--exact", "-N1", "-n1", "-c1", "--quiet", "--job-name=ssdtwin-run"};
+  l.work_dir = fs::absolute(a.single.at("--dir")).lexically_normal().string();
+  return [l, parallel](const std::vector<lab::SimulationSpec>& specs) {
+    fs::create_directories(l.work_dir);
+    return run_simulations(specs, parallel, l);
+  };
+}
+
 }  // namespace
 
 std::vector<std::string> slurm_lab_flags() {
@@ -116,8 +144,9 @@ lab::Simulator lab_simulator(const cli::Args& a) {
     if (!a.sbatch_args.empty()) throw config::InputError("option '--sbatch-arg' needs --backend slurm");
     return process_simulator(parse_parallel(a.single));
   }
+  if (backend == "srun") return srun_simulator(a);
   if (backend != "slurm")
-    throw config::InputError(fmt::format("option '--backend': '{}' is not local or slurm", backend));
+    throw config::InputError(fmt::format("option '--backend': '{}' is not local, slurm or srun", backend));
   if (a.single.count("--jobs"))
     throw config::InputError("option '--jobs' is for the local backend; with --backend slurm use --max-running N");
   if (!a.single.count("--dir")) throw config::InputError("--backend slurm: --dir D (a shared directory) is required");

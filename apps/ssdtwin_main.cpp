@@ -73,7 +73,7 @@ const char* kUsage =
     "[--drive "
     "PROFILE.toml]\n"
     "              [--max-evals N] [--holdout K|drive] [--jobs N] [--output CALIBRATED.toml] [--set k=v]...\n"
-    "              [--output-format=normal|json]\n"
+    "              [--output-format=normal|json] [--backend local|srun|slurm --dir D] (docs/cluster.md)\n"
     "  ssdtwin endurance --drive PROFILE.toml [--workload rand4k|seq128k|jesd219|JOB.fio] [--host-write-mbps R]\n"
     "              [--op-sweep 7,14.5,28] [--scale N] [--seed N] [--set k=v]... [--output-format=normal|json]\n"
     "exit status: 0 done; 1 validate --strict found a miss; 2 bad input (profile, job file, trace, lab file, flag);\n"
