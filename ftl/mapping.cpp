@@ -16,10 +16,7 @@ Mapping::Mapping(const nand::Geometry& geo, std::uint64_t user_ius, std::uint32_
       state_(valid_.size(), BgState::Free),
       programs_pending_(valid_.size(), 0),
       closed_seq_(valid_.size(), 0),
-      bucket_head_(std::size_t(geo.dies) * (geo.ius_per_bg + 1), -1),
-      bucket_next_(valid_.size(), -1),
-      bucket_prev_(valid_.size(), -1),
-      bucket_min_(geo.dies, 0),
+      candidate_seq_(valid_.size(), 0),
       free_(geo.dies),
       open_host_(geo.dies),
       open_gc_(geo.dies) {
@@ -48,30 +45,9 @@ void Mapping::commit_program(std::uint64_t ppn, std::uint32_t lpn) {
   valid_changed(geo_.bg_index(ppn), +1);
 }
 
-void Mapping::bucket_link(std::size_t i) {
-  const std::uint32_t die = static_cast<std::uint32_t>(i / geo_.bgs_per_die);
-  const std::size_t b = bucket(die, valid_[i]);
-  bucket_prev_[i] = -1;
-  bucket_next_[i] = bucket_head_[b];
-  if (bucket_head_[b] >= 0) bucket_prev_[std::size_t(bucket_head_[b])] = static_cast<std::int32_t>(i);
-  bucket_head_[b] = static_cast<std::int32_t>(i);
-  if (valid_[i] < bucket_min_[die]) bucket_min_[die] = valid_[i];
-}
-
-void Mapping::bucket_unlink(std::size_t i) {
-  const std::uint32_t die = static_cast<std::uint32_t>(i / geo_.bgs_per_die);
-  if (bucket_prev_[i] >= 0)
-    bucket_next_[std::size_t(bucket_prev_[i])] = bucket_next_[i];
-  else
-    bucket_head_[bucket(die, valid_[i])] = bucket_next_[i];
-  if (bucket_next_[i] >= 0) bucket_prev_[std::size_t(bucket_next_[i])] = bucket_prev_[i];
-}
-
 void Mapping::valid_changed(std::size_t i, int delta) {
-  const bool linked = state_[i] == BgState::Closed;
-  if (linked) bucket_unlink(i);
   valid_[i] = static_cast<std::uint32_t>(int(valid_[i]) + delta);
-  if (linked) bucket_link(i);
+  if (state_[i] == BgState::Closed) candidate_seq_[i] = ++candidate_counter_;
 }
 
 void Mapping::close_bg(std::size_t i) {
@@ -81,15 +57,12 @@ void Mapping::close_bg(std::size_t i) {
   }
   state_[i] = BgState::Closed;
   closed_seq_[i] = ++close_counter_;
-  bucket_link(i);
+  candidate_seq_[i] = ++candidate_counter_;
 }
 
 void Mapping::begin_program(std::uint64_t unit_base) {
   const std::size_t i = geo_.bg_index(unit_base);
-  if (programs_pending_[i]++ == 0 && state_[i] == BgState::Closed) {
-    bucket_unlink(i);
-    state_[i] = BgState::Closing;
-  }
+  if (programs_pending_[i]++ == 0 && state_[i] == BgState::Closed) state_[i] = BgState::Closing;
 }
 
 void Mapping::end_program(std::uint64_t unit_base) {
@@ -165,7 +138,6 @@ int Mapping::pick_victim(std::uint32_t die) {
   const int bg = policy_->pick(*this, die);
   if (bg < 0) return -1;
   const std::size_t i = idx(die, std::uint32_t(bg));
-  bucket_unlink(i);
   state_[i] = BgState::Victim;
   ++counters_.gc_victims;
   return bg;
@@ -191,7 +163,6 @@ int Mapping::pick_static_wl_victim(std::uint32_t die) {
       best = static_cast<int>(b);
   }
   const std::size_t i = idx(die, std::uint32_t(best));
-  bucket_unlink(i);
   state_[i] = BgState::Victim;
   ++counters_.static_wl_moves;
   return best;
@@ -199,13 +170,25 @@ int Mapping::pick_static_wl_victim(std::uint32_t die) {
 
 int Mapping::fewest_valid_closed(std::uint32_t die) {
   // Relocation (GcStream) consumes exactly one slot per valid IU, so any victim with fewer
-  // valid IUs than a whole BG frees space; a full one would not (GC would spin).
-  const std::uint32_t limit = static_cast<std::uint32_t>(geo_.ius_per_bg - 1);
-  std::uint32_t v = bucket_min_[die];
-  while (v <= limit && bucket_head_[bucket(die, v)] < 0) ++v;
-  bucket_min_[die] = v;
-  if (v > limit) return -1;
-  return static_cast<int>(std::size_t(bucket_head_[bucket(die, v)]) % geo_.bgs_per_die);
+  // valid IUs than a whole BG frees space; a full one would not (GC would spin). Among equal
+  // counts, the one whose count changed (or that closed) last. A scan of the die's few
+  // hundred block groups, contiguous in memory, once per victim: cheaper than keeping
+  // buckets by valid count, which cost several cache misses on every invalidation.
+  const std::size_t base = idx(die, 0);
+  int best = -1;
+  std::uint32_t best_v = static_cast<std::uint32_t>(geo_.ius_per_bg);
+  std::uint64_t best_seq = 0;
+  for (std::uint32_t b = 0; b < geo_.bgs_per_die; ++b) {
+    const std::size_t i = base + b;
+    if (state_[i] != BgState::Closed) continue;
+    const std::uint32_t v = valid_[i];
+    if (v < best_v || (v == best_v && best >= 0 && candidate_seq_[i] > best_seq)) {
+      best = static_cast<int>(b);
+      best_v = v;
+      best_seq = candidate_seq_[i];
+    }
+  }
+  return best;
 }
 
 const std::vector<GcCandidate>& Mapping::gc_candidates(std::uint32_t die) {
@@ -265,17 +248,10 @@ std::string Mapping::check_invariants(const std::uint32_t* buffer_slot_lpn) cons
       }
     }
   }
-  // Greedy buckets: every Closed BG is linked exactly once, in the bucket of its valid count.
-  std::vector<char> seen(valid_.size(), 0);
-  for (std::uint32_t d = 0; d < geo_.dies; ++d)
-    for (std::uint32_t v = 0; v <= geo_.ius_per_bg; ++v)
-      for (std::int32_t i = bucket_head_[bucket(d, v)]; i >= 0; i = bucket_next_[std::size_t(i)]) {
-        if (seen[std::size_t(i)]++ || state_[std::size_t(i)] != BgState::Closed || valid_[std::size_t(i)] != v)
-          return fmt::format("greedy bucket {} of die {} holds BG index {} wrongly", v, d, i);
-      }
   for (std::size_t i = 0; i < valid_.size(); ++i)
-    if ((state_[i] == BgState::Closed) != bool(seen[i]))
-      return fmt::format("closed BG index {} missing from the greedy buckets", i);
+    if (candidate_seq_[i] > candidate_counter_)
+      return fmt::format("BG index {}: candidate sequence {} is past the counter {}", i, candidate_seq_[i],
+                         candidate_counter_);
   std::size_t free_by_state = std::size_t(std::count(state_.begin(), state_.end(), BgState::Free));
   if (free_by_state != free_total) return fmt::format("free pool {} != free states {}", free_total, free_by_state);
   return "";

@@ -121,7 +121,7 @@ class Mapping {
   // (relocating those could free nothing), or -1 when there is none.
   int pick_victim(std::uint32_t die);
   // What victim policies choose from. The closed block group of `die` with the fewest valid
-  // IUs (lowest-numbered bucket head), or -1: the greedy index, no scan.
+  // IUs (of equal counts, the last changed), or -1.
   int fewest_valid_closed(std::uint32_t die);
   // Every GC candidate of `die` in block-group order (a scan; valid until the next call).
   const std::vector<GcCandidate>& gc_candidates(std::uint32_t die);
@@ -152,14 +152,9 @@ class Mapping {
   std::size_t idx(std::uint32_t die, std::uint32_t bg) const { return std::size_t(die) * geo_.bgs_per_die + bg; }
   void open_bg(std::uint32_t die, Open& o);
   void close_bg(std::size_t i);
-  // Greedy buckets: closed BGs of a die linked by valid count, so victim selection does not
-  // scan every BG. `bucket_min_` is a lower bound on the smallest non-empty bucket.
-  void bucket_link(std::size_t i);
-  void bucket_unlink(std::size_t i);
+  // Valid counts change here: a closed block group's candidate sequence is renewed, so the
+  // greedy tie-break (the last changed among equal counts) needs no index.
   void valid_changed(std::size_t i, int delta);
-  std::size_t bucket(std::uint32_t die, std::uint32_t valid) const {
-    return std::size_t(die) * (geo_.ius_per_bg + 1) + valid;
-  }
 
   nand::Geometry geo_;
   std::uint32_t gc_reserve_;
@@ -172,8 +167,8 @@ class Mapping {
   std::unique_ptr<VictimPolicy> policy_ = make_victim_policy("greedy", {});
   std::uint32_t wl_spread_ = 0, retire_at_ = 0;
   std::vector<GcCandidate> candidates_;
-  std::vector<std::int32_t> bucket_head_, bucket_next_, bucket_prev_;
-  std::vector<std::uint32_t> bucket_min_;
+  std::vector<std::uint64_t> candidate_seq_;  // when each closed BG's valid count last changed
+  std::uint64_t candidate_counter_ = 0;
   std::vector<std::vector<std::uint32_t>> free_;  // per die
   std::vector<Open> open_host_, open_gc_;
   MappingCounters counters_;

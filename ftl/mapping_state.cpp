@@ -13,10 +13,8 @@ void Mapping::save_state(StateWriter& w) const {
   w.put_vector(programs_pending_);
   w.put_vector(closed_seq_);
   w.put(close_counter_);
-  w.put_vector(bucket_head_);
-  w.put_vector(bucket_next_);
-  w.put_vector(bucket_prev_);
-  w.put_vector(bucket_min_);
+  w.put_vector(candidate_seq_);
+  w.put(candidate_counter_);
   for (const auto& f : free_) w.put_vector(f);
   w.put_vector(open_host_);
   w.put_vector(open_gc_);
@@ -38,10 +36,8 @@ void Mapping::load_state(StateReader& r) {
   same(programs_pending_, bgs, r);
   same(closed_seq_, bgs, r);
   close_counter_ = r.get<std::uint64_t>();
-  same(bucket_head_, bucket_head_.size(), r);
-  same(bucket_next_, bgs, r);
-  same(bucket_prev_, bgs, r);
-  same(bucket_min_, geo_.dies, r);
+  same(candidate_seq_, bgs, r);
+  candidate_counter_ = r.get<std::uint64_t>();
   for (auto& f : free_) r.get_vector(f, geo_.bgs_per_die);
   same(open_host_, geo_.dies, r);
   same(open_gc_, geo_.dies, r);

@@ -15,7 +15,7 @@
 
 namespace ssdtwin::model {
 
-constexpr std::uint32_t kSavedStateVersion = 1;
+constexpr std::uint32_t kSavedStateVersion = 2;  // 2: greedy candidate sequence instead of buckets
 
 // The text the fingerprint hashes (for error messages and tests) and its hash.
 std::string state_identity(const config::DriveConfig& cfg, const config::Layout& layout, const RunOptions& opt,

@@ -1,5 +1,6 @@
 // Greedy: the closed block group with the fewest valid IUs (least data to relocate now).
-// Mapping keeps closed block groups bucketed by valid count, so this costs no scan.
+// Mapping::fewest_valid_closed scans the die's block groups once per victim; of equal
+// counts it takes the one whose count changed last.
 #include "ftl/mapping.h"
 #include "ftl/victim_policy.h"
 
