@@ -78,6 +78,9 @@ Controller::Command* Controller::accept(int id, tlm::tlm_generic_payload& t, Tim
   c->io.bytes = len;
   c->io.partial_first = addr % iu_bytes_ != 0 || (c->io.n_ius == 1 && len < iu_bytes_);
   c->io.partial_last = c->io.n_ius > 1 && (addr + len) % iu_bytes_ != 0;
+  // The FTL looks this LPN up once the command is fetched and parsed; a random LPN misses
+  // every cache, so start the load now, while other commands' events run (speed only).
+  ftl_.mapping().prefetch_l2p(c->io.first_lpn);
   ++stats_.cmds_per_queue[c->queue];
   // Doorbell write down, SQE read request up, 64 B completion down.
   const TimePs now = sc_now_ps();
