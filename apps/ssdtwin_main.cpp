@@ -332,9 +332,15 @@ int cmd_run(int argc, char** argv) {
   StateBuffers states;
   saved_state_options(a, opt, states);
   const bool quiet = a.has("--quiet");
-  if (!a.single.count("--scale") && !quiet)
-    std::fprintf(stderr, "ssdtwin: scale %u chosen automatically (mapping tables %.0f MiB)\n", layout.scale,
-                 double(layout.map_bytes()) / 1048576.0);
+  if (!quiet) {
+    const bool verify = opt.verify || !opt.power_loss.at_ps.empty() || opt.power_loss_random;
+    const bool state_file =
+        a.single.count("--save-state") || a.single.count("--load-state") || a.single.count("--state-cache");
+    std::fprintf(stderr, "%s",
+                 cli::scale_note(profile.config, layout, !a.single.count("--scale"),
+                                 cli::memory_estimate_bytes(layout, verify, state_file))
+                     .c_str());
+  }
   apps::ProgressLine progress;
   apps::WallEstimate estimate;
   if (!quiet && isatty(fileno(stderr)))

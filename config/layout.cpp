@@ -1,7 +1,9 @@
 #include "config/layout.h"
 
 #include <fmt/format.h>
+#include <optional>
 #include <stdexcept>
+#include <vector>
 
 namespace ssdtwin::config {
 namespace {
@@ -48,20 +50,55 @@ Layout make_layout(const DriveConfig& cfg, std::uint32_t scale) {
   return l;
 }
 
-std::uint32_t auto_scale(const DriveConfig& cfg, std::uint64_t budget_bytes) {
-  // The smallest power of two within the memory budget; if GC granularity forbids it, the
-  // caller's make_layout() says so.
-  const std::uint32_t wordlines = cfg.nand.pages_per_block / cfg.nand.bits_per_cell;
-  std::uint32_t s = 1;
-  while (s < wordlines) {
-    const std::uint64_t phys = std::uint64_t(cfg.nand.blocks_per_plane) * cfg.dies() * (wordlines / s) *
-                               cfg.nand.bits_per_cell * cfg.nand.planes_per_die *
-                               (cfg.nand.page_bytes / cfg.ftl.iu_bytes);
-    const auto user = static_cast<std::uint64_t>(static_cast<long double>(phys) * cfg.user_bytes / cfg.raw_bytes());
-    if (4 * (phys + user) <= budget_bytes && phys < kMaxPhysicalIus) break;
-    s *= 2;
+namespace {
+std::uint32_t wordlines_of(const DriveConfig& cfg) { return cfg.nand.pages_per_block / cfg.nand.bits_per_cell; }
+
+// Mapping-table bytes at a scale (as Layout::map_bytes), or none past the 31-bit entry.
+std::optional<std::uint64_t> map_bytes_at(const DriveConfig& cfg, std::uint32_t s) {
+  const std::uint64_t phys = std::uint64_t(cfg.nand.blocks_per_plane) * cfg.dies() * (wordlines_of(cfg) / s) *
+                             cfg.nand.bits_per_cell * cfg.nand.planes_per_die *
+                             (cfg.nand.page_bytes / cfg.ftl.iu_bytes);
+  if (phys >= kMaxPhysicalIus) return std::nullopt;
+  const auto user = static_cast<std::uint64_t>(static_cast<long double>(phys) * cfg.user_bytes / cfg.raw_bytes());
+  return 4 * (phys + user);
+}
+}  // namespace
+
+std::uint32_t units_per_bg_at(const DriveConfig& cfg, std::uint32_t scale) {
+  return scale ? wordlines_of(cfg) / scale : 0;
+}
+
+ScaleChoice choose_scale(const DriveConfig& cfg, std::uint64_t budget_bytes) {
+  // Divisors of the wordline count, so every wordline of a block is simulated (a power of
+  // two need not divide it: 576 wordlines on the 176-layer part).
+  const std::uint32_t wordlines = wordlines_of(cfg);
+  std::vector<std::uint32_t> divisors;
+  for (std::uint32_t s = 1; s <= wordlines; ++s)
+    if (wordlines % s == 0) divisors.push_back(s);
+  ScaleChoice c;
+  c.budget_scale = wordlines;
+  for (std::uint32_t s : divisors)
+    if (const auto b = map_bytes_at(cfg, s); b && *b <= budget_bytes) {
+      c.budget_scale = s;
+      break;
+    }
+  c.scale = c.budget_scale;
+  c.safe = units_per_bg_at(cfg, c.scale) >= kMinSafeUnitsPerBg;
+  if (c.safe) return c;
+  // Finer than the budget asks: the coarsest scale that still keeps enough units.
+  for (auto it = divisors.rbegin(); it != divisors.rend(); ++it) {
+    if (*it >= c.budget_scale || units_per_bg_at(cfg, *it) < kMinSafeUnitsPerBg) continue;
+    if (const auto b = map_bytes_at(cfg, *it); b && *b <= kMaxSafeMapBytes) {
+      c.scale = *it;
+      c.safe = true;
+    }
+    break;
   }
-  return s;
+  return c;
+}
+
+std::uint32_t auto_scale(const DriveConfig& cfg, std::uint64_t budget_bytes) {
+  return choose_scale(cfg, budget_bytes).scale;
 }
 
 }  // namespace ssdtwin::config

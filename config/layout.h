@@ -30,8 +30,29 @@ struct Layout {
 // Throws std::invalid_argument when the scale exceeds the wordlines per block, or leaves
 // less spare space per die than GC needs.
 Layout make_layout(const DriveConfig& cfg, std::uint32_t scale);
-// Smallest power-of-two scale whose mapping tables fit in `budget_bytes`.
+// What scaling changes: the program units per block group (wordlines / scale). Block groups
+// per die, the GC watermarks and reserve, and so the reserve's share of the spare area, are
+// the same at every scale. Below 12 units per block group results move with the scale: on
+// the 9550 MAX 12.8 TB, JESD219 WAF is 2.354 at 24 units, 2.363 at 12 and 2.497 at 6, and
+// a 7% OP random-write run that is clean at 12 units stalls up to 81 ms at 6 (paced GC
+// works in whole units). docs/architecture.md, "Scale invariance".
+constexpr std::uint32_t kMinSafeUnitsPerBg = 12;
+constexpr std::uint64_t kDefaultMapBudgetBytes = 1ULL << 30;  // preferred mapping-table size
+// The automatic scale may exceed the preferred size up to this to stay safe (peak RSS < 2 GiB).
+constexpr std::uint64_t kMaxSafeMapBytes = 3ULL << 29;
+
+struct ScaleChoice {
+  std::uint32_t scale = 1;
+  std::uint32_t budget_scale = 1;  // the coarsest scale the budget alone needs
+  bool safe = true;                // at least kMinSafeUnitsPerBg program units per block group
+};
+// The automatic scale: the smallest divisor of the wordlines per block whose mapping tables
+// fit in `budget_bytes`; if that leaves fewer than kMinSafeUnitsPerBg units per block group,
+// the coarsest scale that keeps them, when its tables fit in kMaxSafeMapBytes (otherwise the
+// budget's scale, marked unsafe).
+ScaleChoice choose_scale(const DriveConfig& cfg, std::uint64_t budget_bytes = kDefaultMapBudgetBytes);
 std::uint32_t auto_scale(const DriveConfig& cfg, std::uint64_t budget_bytes);
-constexpr std::uint64_t kDefaultMapBudgetBytes = 1ULL << 30;
+// Program units per block group at a scale (wordlines / scale).
+std::uint32_t units_per_bg_at(const DriveConfig& cfg, std::uint32_t scale);
 
 }  // namespace ssdtwin::config

@@ -233,6 +233,7 @@ json report_json(const ReportInput& in, bool latency_bins) {
   s["layout"] = {{"scale", in.layout.scale},
                  {"dies", in.layout.geo.dies},
                  {"block_groups_per_die", in.layout.geo.bgs_per_die},
+                 {"program_units_per_block_group", in.layout.geo.units_per_bg},
                  {"user_bytes_simulated", in.layout.user_bytes()},
                  {"physical_ius", in.layout.geo.physical_ius},
                  {"map_bytes", in.layout.map_bytes()}};

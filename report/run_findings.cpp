@@ -38,6 +38,12 @@ std::vector<std::string> run_warnings(const ReportInput& in) {
         fmt::format("{:.1f}% of host reads hit LBAs never written (or trimmed): served without NAND "
                     "reads; precondition the drive (--precondition seq2x) to measure the NAND",
                     100.0 * double(f.read_unmapped) / double(f.host_read_ius)));
+  // Scaling shortens block groups; below kMinSafeUnitsPerBg, WAF and GC latency move with it.
+  if (const config::Layout& l = in.layout; l.scale > 1 && l.geo.units_per_bg < config::kMinSafeUnitsPerBg)
+    w.push_back(
+        fmt::format("scale {} leaves {} program units per block group, fewer than the {} where WAF and GC "
+                    "results do not move with the scale; use a smaller --scale",
+                    l.scale, l.geo.units_per_bg, config::kMinSafeUnitsPerBg));
   return w;
 }
 

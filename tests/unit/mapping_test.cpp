@@ -1,4 +1,5 @@
 #include <boost/test/unit_test.hpp>
+#include <filesystem>
 #include <map>
 
 #include "ftl/mapping.h"
@@ -31,15 +32,41 @@ BOOST_AUTO_TEST_CASE(scaled_layout_keeps_the_overprovisioning_ratio) {
   BOOST_TEST(config::auto_scale(p.config, config::kDefaultMapBudgetBytes) == 32u);
 }
 
-BOOST_AUTO_TEST_CASE(every_bundled_drive_profile_auto_scales_its_maps_under_1_gib) {
-  // Map tables dominate memory (the rest is well under 100 MB): 1 GiB of tables keeps any
-  // bundled drive, the 61.44 TB 6550 ION included, under 2 GiB of RSS.
-  for (const char* d : {"micron-9550-max-12.8tb", "micron-9550-pro-15.36tb", "micron-9400-pro-7.68tb",
-                        "micron-9400-pro-30.72tb", "micron-6550-ion-61.44tb"}) {
-    const auto p = config::load_profile(test::source_path(std::string("scenarios/drives/") + d + ".toml"));
-    const auto l = config::make_layout(p.config, config::auto_scale(p.config, config::kDefaultMapBudgetBytes));
-    BOOST_TEST(l.map_bytes() <= config::kDefaultMapBudgetBytes, d);
+BOOST_AUTO_TEST_CASE(every_bundled_drive_auto_scales_to_a_safe_scale_within_its_map_limit) {
+  // Map tables dominate memory (the rest is well under 100 MB): at most 1.5 GiB of tables
+  // keeps any bundled drive under 2 GiB of RSS. The automatic scale keeps at least
+  // kMinSafeUnitsPerBg program units per block group, going past the preferred 1 GiB only
+  // for that (the 9400 PRO 30.72 TB: scale 48, 12 units, where 1 GiB would need 64 and 9).
+  std::size_t drives = 0;
+  for (const auto& e : std::filesystem::directory_iterator(test::source_path("scenarios/drives"))) {
+    if (e.path().extension() != ".toml") continue;
+    ++drives;
+    const std::string d = e.path().filename().string();
+    const auto p = config::load_profile(e.path().string());
+    const config::ScaleChoice c = config::choose_scale(p.config);
+    const auto l = config::make_layout(p.config, c.scale);
+    BOOST_TEST(c.safe, d);
+    BOOST_TEST(l.geo.units_per_bg >= config::kMinSafeUnitsPerBg, d);
+    BOOST_TEST(l.map_bytes() <= config::kMaxSafeMapBytes, d);
+    BOOST_TEST((l.map_bytes() <= config::kDefaultMapBudgetBytes || c.scale < c.budget_scale), d);
+    BOOST_TEST(p.config.nand.pages_per_block / p.config.nand.bits_per_cell % c.scale == 0u, d);
+    BOOST_TEST_MESSAGE(d << ": scale " << c.scale << ", " << l.geo.units_per_bg << " units per block group, map "
+                         << l.map_bytes() / 1048576 << " MiB");
   }
+  BOOST_TEST(drives >= 8u);
+  const auto pro = config::load_profile(test::source_path("scenarios/drives/micron-9400-pro-30.72tb.toml"));
+  const config::ScaleChoice c = config::choose_scale(pro.config);
+  BOOST_TEST(c.budget_scale == 64u);
+  BOOST_TEST(c.scale == 48u);
+  // A drive too large for any safe scale within kMaxSafeMapBytes keeps the budget's scale
+  // and is marked unsafe.
+  config::DriveConfig big = pro.config;
+  big.dies_per_channel *= 4;
+  big.user_bytes *= 4;
+  big.raw_bytes_nominal *= 4;
+  const config::ScaleChoice tight = config::choose_scale(big);
+  BOOST_TEST(!tight.safe);
+  BOOST_TEST(tight.scale == tight.budget_scale);
 }
 
 BOOST_AUTO_TEST_CASE(scale_keeps_block_groups_and_shrinks_them) {
