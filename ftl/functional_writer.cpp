@@ -84,7 +84,14 @@ void FunctionalWriter::collect(std::uint32_t die, std::uint32_t victim) {
   std::uint64_t unit = 0;
   if (gc_stream_.close_if_in(die, victim, unit)) counters_.programmed_ius += geo_.ius_per_unit;
   valid_.clear();
-  for (std::uint64_t p = base; p < base + geo_.ius_per_bg; ++p) {
+  // The P2L scan is sequential; each live LPN's L2P entry is a cache miss: fetch it ahead.
+  constexpr std::uint64_t kL2pAhead = 16;
+  const std::uint64_t end = base + geo_.ius_per_bg;
+  for (std::uint64_t p = base; p < end; ++p) {
+    if (p + kL2pAhead < end) {
+      const std::uint32_t ahead = map_.p2l(p + kL2pAhead);
+      if (ahead < Mapping::kInvalid) map_.prefetch_l2p(ahead);
+    }
     const std::uint32_t lpn = map_.p2l(p);
     if (lpn < Mapping::kInvalid && map_.l2p(lpn) == p) valid_.push_back(p);
   }
