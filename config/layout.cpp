@@ -83,7 +83,8 @@ ScaleChoice choose_scale(const DriveConfig& cfg, std::uint64_t budget_bytes) {
       break;
     }
   c.scale = c.budget_scale;
-  c.safe = units_per_bg_at(cfg, c.scale) >= kMinSafeUnitsPerBg;
+  // Scale 1 is the drive itself, however few wordlines its blocks have.
+  c.safe = c.scale == 1 || units_per_bg_at(cfg, c.scale) >= kMinSafeUnitsPerBg;
   if (c.safe) return c;
   // Finer than the budget asks: the coarsest scale that still keeps enough units.
   for (auto it = divisors.rbegin(); it != divisors.rend(); ++it) {

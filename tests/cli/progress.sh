@@ -30,7 +30,8 @@ shown = on_tty([])
 assert "s simulated" in shown and "/60.000 s" in shown and "ETA" in shown, shown[-300:]
 assert "s simulated" not in on_tty(["--quiet"])
 piped = subprocess.run([exe, "run", "--drive", drive, job, "--precondition", "seq1x", "--output", os.devnull], capture_output=True, text=True)
-assert piped.returncode == 0 and "s simulated" not in piped.stderr, piped.stderr
+# (A slow run, e.g. under ASan, may say once how long it will take: that line is not progress.)
+assert piped.returncode == 0 and "ETA" not in piped.stderr and "/60.000 s" not in piped.stderr, piped.stderr
 # Preconditioning and endurance (seconds to minutes of functional writing) show their passes
 # and rounds; the timed run's ETA is from its own pace, not counting the preconditioning.
 big = os.path.join(os.path.dirname(drive), "..", "..", "scenarios", "drives", "micron-9550-max-12.8tb.toml")
