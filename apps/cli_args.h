@@ -61,13 +61,13 @@ TimePs parse_time(const std::string& flag, const std::string& v, const char* hin
 // kernel would otherwise kill the process part-way). Counts L2P + P2L, plus the --verify
 // tags (8 B per physical IU, 9 B per LPN) when `verify`. Available memory is /proc/meminfo's
 // MemAvailable, or SSDTWIN_MEMORY_LIMIT_MIB when set (a cap on a shared machine).
+void check_memory(const config::Layout& l, bool verify);
 // Peak memory of one simulation, estimated before anything is allocated: the mapping tables,
 // the --verify tags, a saved state's buffer, and 128 MiB for the rest.
 std::uint64_t memory_estimate_bytes(const config::Layout& l, bool verify, bool state_file);
 // The stderr line before a run: its scale (why, when chosen automatically) and memory estimate.
 std::string scale_note(const config::DriveConfig& cfg, const config::Layout& l, bool automatic,
                        std::uint64_t memory_bytes);
-void check_memory(const config::Layout& l, bool verify);
 // SSDTWIN_MEMORY_LIMIT_MIB if set (a budget for everything ssdtwin runs), else the
 // kernel's MemAvailable; 0 when unknown.
 std::uint64_t available_memory_bytes();
