@@ -70,7 +70,7 @@ slurm_up "$tmp/cluster" || fail "the test cluster did not come up"
 cmd="cd $tmp && $exe ${fit[*]} --output $tmp/cal.toml --backend srun --dir $tmp/d > $tmp/slurm.json"
 job=$(sbatch --parsable -n2 -o "$tmp/job.out" --wrap "$cmd")
 for _ in $(seq 1200); do
-  [ -z "$(squeue -h 2> /dev/null)" ] && break
+  if q=$(squeue -h 2> /dev/null) && [ -z "$q" ]; then break; fi  # a failed squeue is not an empty queue
   sleep 0.25
 done
 [ -z "$(squeue -h)" ] || fail "the allocation did not finish in 300 s"

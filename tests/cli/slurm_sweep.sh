@@ -54,7 +54,8 @@ grep -q '^#SBATCH --mem=[0-9]*M$' "$tmp/dry.out" || fail "dry run: no --mem"
 slurm_up "$tmp/cluster" || fail "the test cluster did not come up"
 queue_empty() {
   for _ in $(seq 1200); do
-    [ -z "$(squeue -h 2> /dev/null)" ] && return 0
+    # A failed squeue (slurmctld busy under load) prints nothing: that is not an empty queue.
+    if q=$(squeue -h 2> /dev/null) && [ -z "$q" ]; then return 0; fi
     sleep 0.25
   done
   squeue
@@ -68,7 +69,8 @@ killed=()
 for _ in $(seq 1200); do
   for id in 0001 0007; do
     [[ " ${killed[*]-} " == *" $id "* ]] && continue
-    if pid=$(pgrep -f "points/$id.json.tmp"); then kill -9 $pid && killed+=("$id"); fi
+    # This sweep's own point only: other Slurm tests may run points with the same ids.
+    if pid=$(pgrep -f "$tmp/s1/points/$id.json.tmp"); then kill -9 $pid && killed+=("$id"); fi
   done
   [ "${#killed[@]}" -eq 2 ] && break
   sleep 0.05
@@ -105,6 +107,11 @@ done_before=$(find "$tmp/s2/points" -name '*.json' | wc -l)
 if "$exe" sweep gather "$tmp/s2" 2> "$tmp/s2.gather"; then fail "gather of a cancelled sweep succeeded"; fi
 "$exe" sweep resubmit "$tmp/s2" --missing 2> /dev/null
 queue_empty
+[ -f "$tmp/s2/table.csv" ] || {
+  "$exe" sweep status "$tmp/s2" || true
+  cat "$tmp"/s2/logs/batch-*-gather.out || true
+  fail "resubmit --missing gathered no table"
+}
 cmp "$tmp/local.csv" "$tmp/s2/table.csv" || fail "the completed cancelled sweep's table differs from the local sweep's"
 
 slurm_down
