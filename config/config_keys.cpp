@@ -103,7 +103,9 @@ std::vector<KeyDesc> build() {
   k.push_back(num(D::Drive, "ftl.write_buffer_mib", I, "MiB", 1, 65536, kMiB, "Power-loss-protected DRAM write buffer",
                   ACC(ftl.write_buffer_bytes)));
   k.push_back(num(D::Drive, "ftl.gc_low_watermark_bgs", I, "block groups", 4, 1000, 1,
-                  "Per die: GC starts when fewer free block groups remain. At least 4: the GC reserve (1) and, "
+                  "Per die: GC starts when fewer free block groups remain (paced GC while the host writes "
+                  "restarts below gc_high_watermark_bgs instead, so it does not pause). At least 4: the GC "
+                  "reserve (1) and, "
                   "for this victim and the next (before this one's erase returns a block group), one new block "
                   "group each for the host and GC streams, so a victim paced at V/(BG - V) is done before the "
                   "host reaches the reserve (docs/architecture.md, GC pacing)",

@@ -30,7 +30,14 @@ void GcEngine::start(std::uint32_t die, int victim) {
   g.victim = static_cast<std::uint32_t>(victim);
   g.list.clear();
   g.cursor = 0;
-  g.credit = geo_.ius_per_unit;  // a first unit's worth, to get going
+  // A die that was not collecting gets a unit's worth of credit to get going. A victim that
+  // follows another keeps the balance (credit earned by host writes during the previous
+  // victim's last reads, programs and erase): a fresh unit per victim let GC gain a unit on
+  // the host every victim, until the pool reached the high watermark and GC paused (see
+  // start_threshold). Debt is kept only up to a page (reads take whole pages): relocation
+  // done flat out while the host could not write is not paid back by pausing GC later.
+  g.credit = g.chained ? std::max(g.credit, -double(geo_.ius_per_page)) : double(geo_.ius_per_unit);
+  g.chained = false;
   // The GC stream's partial unit may lie in the victim: close it before scanning.
   std::uint64_t unit = 0;
   if (stream_.close_if_in(die, g.victim, unit)) submit_program(die, unit);
@@ -54,6 +61,14 @@ bool GcEngine::urgent(std::uint32_t die) const {
   // die's GC start urgent with the default watermarks, and the host rate swung between
   // bursts without GC and stalls behind it.)
   return !cfg_.gc_paced || client_.host_idle() || !map_.can_alloc(die, Stream::Host);
+}
+
+// Paced GC under host writes restarts as soon as the pool is below the high watermark: with
+// the low watermark it paused while the host wrote two block groups, a stretch without
+// relocation whose length in host writes grows with the block group, so short runs with
+// every die in step measured a different WAF at each scale.
+std::uint32_t GcEngine::start_threshold() const {
+  return cfg_.gc_paced && !client_.host_idle() ? cfg_.gc_high_watermark_bgs : cfg_.gc_low_watermark_bgs;
 }
 
 bool GcEngine::wants_more(std::uint32_t die) const {
@@ -191,10 +206,12 @@ void GcEngine::on_erase_done(nand::NandOp* op) {
   ops_.put(op);
   client_.block_group_freed(die);
   // Keep collecting up to the high watermark; then let static wear levelling move cold data.
+  g.chained = true;
   if (wants_more(die))
     start(die);
   else if (const int cold = map_.pick_static_wl_victim(die); cold >= 0)
     start(die, cold);
+  g.chained = false;  // a later start, after a pause, is a fresh one
 }
 
 bool GcEngine::holds_volatile_data(std::uint32_t die) const {

@@ -39,9 +39,10 @@ class GcEngine {
            nand::FlashPort& flash, FtlCounters& counters, GcClient& client);
   void set_firmware(GcFirmware* fw) { firmware_ = fw; }
 
-  // Starts GC on `die` below the low watermark.
+  // Starts GC on `die` below its start threshold (the low watermark; the high one for paced
+  // GC while the host writes).
   void maybe_start(std::uint32_t die) {
-    if (map_.free_bgs(die) < cfg_.gc_low_watermark_bgs) start(die);
+    if (map_.free_bgs(die) < start_threshold()) start(die);
   }
   // Starts collecting `victim` (-1: the policy's choice) unless GC runs on the die already.
   void start(std::uint32_t die, int victim = -1);
@@ -75,11 +76,13 @@ class GcEngine {
     std::vector<std::uint64_t> list;  // valid PPNs of the victim, in order
     std::size_t cursor = 0;
     std::uint32_t reads_inflight = 0;
-    double ratio = 0;   // relocation IUs owed per host IU (V / (BG - V))
-    double credit = 0;  // relocation IUs GC may still read before the host writes more
+    double ratio = 0;      // relocation IUs owed per host IU (V / (BG - V))
+    double credit = 0;     // relocation IUs GC may still read before the host writes more
+    bool chained = false;  // start() is called for the victim after an erase: keep the credit
   };
 
   bool urgent(std::uint32_t die) const;
+  std::uint32_t start_threshold() const;
   void pump(std::uint32_t die);
   void relocate_batch(nand::NandOp* op);
   void submit_program(std::uint32_t die, std::uint64_t unit_base);

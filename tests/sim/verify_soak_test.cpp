@@ -9,7 +9,7 @@ BOOST_AUTO_TEST_CASE(ten_drive_writes_under_verify_return_the_newest_version_eve
   // 95/5 hot/cold skew, through GC and static wear levelling, with power-state changes
   // (PS1 with its cap, non-operational PS2 and back). Every host read, every relocation
   // and a final read-back of all LPNs must find the newest version written.
-  const auto run = test::run_verify_soak("11s");
+  const auto run = test::run_verify_soak("12s");
   const auto& d = run.result.drive;
   const double drive_writes = double(d.ftl.host_written_ius) / double(run.layout.user_ius);
   BOOST_TEST_MESSAGE("drive writes " << drive_writes << ", checks " << d.verify.checked << " (host reads "
