@@ -34,7 +34,7 @@ Layout make_layout(const DriveConfig& cfg, std::uint32_t scale);
 // per die, the GC watermarks and reserve, and so the reserve's share of the spare area, are
 // the same at every scale. Below 12 units per block group results move with the scale: on
 // the 9550 MAX 12.8 TB, JESD219 WAF is 2.354 at 24 units, 2.363 at 12 and 2.497 at 6, and
-// a 7% OP random-write run that is clean at 12 units stalls up to 81 ms at 6 (paced GC
+// a 7% OP random-write run that is clean at 12 units stalls up to 78 ms at 6 (paced GC
 // works in whole units). docs/architecture.md, "Scale invariance".
 constexpr std::uint32_t kMinSafeUnitsPerBg = 12;
 constexpr std::uint64_t kDefaultMapBudgetBytes = 1ULL << 30;  // preferred mapping-table size
