@@ -6,10 +6,10 @@
 //                                drive: the read-ahead path (ftl/read_ahead.*).
 // The drive is elaborated once; every iteration runs 1 ms more of simulated time.
 #include <benchmark/benchmark.h>
-#include <cstdlib>
 #include <memory>
 #include <systemc>
 
+#include "bench_main.h"
 #include "ftl/functional_writer.h"
 #include "config/config_loader.h"
 #include "model/drive.h"
@@ -113,14 +113,5 @@ BENCHMARK(BM_SequentialWrite128k_QD16)->Unit(benchmark::kMillisecond)->MinTime(3
 }  // namespace
 
 int sc_main(int argc, char** argv) {
-  benchmark::Initialize(&argc, argv);
-  harness();  // elaborate and precondition outside the timed region
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
-}
-
-int main(int argc, char** argv) {
-  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
-  return sc_core::sc_elab_and_sim(argc, argv);
+  return bench::run_benchmarks(argc, argv, [] { harness(); });  // elaborate and precondition
 }

@@ -4,8 +4,9 @@
 // a simulated event can cost. Set bench_random_read_4k's kernel_deltas_per_io against it to
 // see how much of a simulated I/O is the kernel and how much the model.
 #include <benchmark/benchmark.h>
-#include <cstdlib>
 #include <systemc>
+
+#include "bench_main.h"
 
 namespace {
 
@@ -32,9 +33,13 @@ struct PingPong : sc_core::sc_module {
   }
 };
 
-PingPong* pp = nullptr;
+PingPong& pingpong() {
+  static PingPong p("pingpong");
+  return p;
+}
 
 void BM_TimedMethodPingPong(benchmark::State& state) {
+  PingPong* pp = &pingpong();
   const std::uint64_t w0 = pp->wakes;
   const sc_dt::uint64 d0 = sc_core::sc_delta_count();
   for (auto _ : state) sc_core::sc_start(sc_core::sc_time(100, sc_core::SC_US));  // 100,000 wake-ups
@@ -48,17 +53,9 @@ BENCHMARK(BM_TimedMethodPingPong)->Unit(benchmark::kMillisecond)->MinTime(3.0);
 }  // namespace
 
 int sc_main(int argc, char** argv) {
-  benchmark::Initialize(&argc, argv);
-  PingPong p("pingpong");
-  pp = &p;
-  sc_core::sc_start(sc_core::SC_ZERO_TIME);  // elaborate
-  p.start();
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
-}
-
-int main(int argc, char** argv) {
-  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
-  return sc_core::sc_elab_and_sim(argc, argv);
+  return ssdtwin::bench::run_benchmarks(argc, argv, [] {
+    pingpong();
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);  // elaborate
+    pingpong().start();
+  });
 }

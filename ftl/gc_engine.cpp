@@ -21,7 +21,7 @@ GcEngine::GcEngine(const FtlConfig& cfg, const nand::Geometry& geo, std::uint32_
       stream_(map),
       units_inflight_(geo.dies) {}
 
-void GcEngine::start(std::uint32_t die, int victim) {
+void GcEngine::start(std::uint32_t die, int victim, bool after_erase) {
   Job& g = jobs_[die];
   if (g.active || (client_.power_failing() && !client_.flush_needs_gc(die))) return;
   if (victim < 0) victim = map_.pick_victim(die);
@@ -36,8 +36,7 @@ void GcEngine::start(std::uint32_t die, int victim) {
   // the host every victim, until the pool reached the high watermark and GC paused (see
   // start_threshold). Debt is kept only up to a page (reads take whole pages): relocation
   // done flat out while the host could not write is not paid back by pausing GC later.
-  g.credit = g.chained ? std::max(g.credit, -double(geo_.ius_per_page)) : double(geo_.ius_per_unit);
-  g.chained = false;
+  g.credit = after_erase ? std::max(g.credit, -double(geo_.ius_per_page)) : double(geo_.ius_per_unit);
   // The GC stream's partial unit may lie in the victim: close it before scanning.
   std::uint64_t unit = 0;
   if (stream_.close_if_in(die, g.victim, unit)) submit_program(die, unit);
@@ -206,12 +205,10 @@ void GcEngine::on_erase_done(nand::NandOp* op) {
   ops_.put(op);
   client_.block_group_freed(die);
   // Keep collecting up to the high watermark; then let static wear levelling move cold data.
-  g.chained = true;
   if (wants_more(die))
-    start(die);
+    start(die, -1, true);
   else if (const int cold = map_.pick_static_wl_victim(die); cold >= 0)
-    start(die, cold);
-  g.chained = false;  // a later start, after a pause, is a fresh one
+    start(die, cold, true);
 }
 
 bool GcEngine::holds_volatile_data(std::uint32_t die) const {

@@ -45,7 +45,8 @@ class GcEngine {
     if (map_.free_bgs(die) < start_threshold()) start(die);
   }
   // Starts collecting `victim` (-1: the policy's choice) unless GC runs on the die already.
-  void start(std::uint32_t die, int victim = -1);
+  // `after_erase`: it follows the victim just erased, so it keeps that one's credit balance.
+  void start(std::uint32_t die, int victim = -1, bool after_erase = false);
   // Below the high watermark (or the idle target while the host is idle).
   bool wants_more(std::uint32_t die) const;
   // A host program unit went to `die`: it earns GC its share of relocation.
@@ -76,9 +77,8 @@ class GcEngine {
     std::vector<std::uint64_t> list;  // valid PPNs of the victim, in order
     std::size_t cursor = 0;
     std::uint32_t reads_inflight = 0;
-    double ratio = 0;      // relocation IUs owed per host IU (V / (BG - V))
-    double credit = 0;     // relocation IUs GC may still read before the host writes more
-    bool chained = false;  // start() is called for the victim after an erase: keep the credit
+    double ratio = 0;   // relocation IUs owed per host IU (V / (BG - V))
+    double credit = 0;  // relocation IUs GC may still read before the host writes more
   };
 
   bool urgent(std::uint32_t die) const;
