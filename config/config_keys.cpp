@@ -45,11 +45,12 @@ KeyDesc num(D file, const char* path, KeyType type, const char* unit, double lo,
 }
 
 template <class Acc>
-KeyDesc text(D file, const char* path, const char* desc, Acc acc) {
+KeyDesc text(D file, const char* path, const char* desc, Acc acc, std::optional<std::string> def = {}) {
   KeyDesc k;
   k.file = file;
   k.path = path;
   k.type = KeyType::String;
+  k.default_text = std::move(def);
   k.description = desc;
   k.set_str = [acc](DriveConfig& c, const std::string& v) { acc(c) = v; };
   k.get_str = [acc](const DriveConfig& c) { return acc(const_cast<DriveConfig&>(c)); };
@@ -302,8 +303,16 @@ std::vector<KeyDesc> build() {
                   "Spare (ECC parity, metadata) bytes per page", ACC(nand.spare_bytes)));
   k.push_back(num(D::Nand, "geometry.bits_per_cell", I, "", 1, 4, 1,
                   "1 SLC, 2 MLC, 3 TLC, 4 QLC: pages programmed together per wordline", ACC(nand.bits_per_cell)));
-  k.push_back(num(D::Nand, "timing.tR_us", F, "us", 1, 1e4, kPsPerUsD, "Page read time, array to page register",
-                  ACC(nand.tR_ps)));
+  k.push_back(num(D::Nand, "timing.tR_us", F, "us", 1, 1e4, kPsPerUsD,
+                  "Page read time, array to page register: the mean over a wordline's page types", ACC(nand.tR_ps)));
+  k.push_back(text(D::Nand, "timing.read_levels",
+                   "Read levels sensed per page type of a wordline, lower page first, e.g. \"1-2-4\" or "
+                   "\"2-3-2\" for TLC (a Gray code: they sum to 2^bits_per_cell - 1); \"\": not given",
+                   ACC(nand.read_levels), ""));
+  k.push_back(num(D::Nand, "timing.tR_per_level_us", F, "us", 0, 1e3, kPsPerUsD,
+                  "Sensing time one read level adds: a page type reads in tR_us + (its levels - the mean "
+                  "levels) x this (0: every page type reads in tR_us; needs timing.read_levels)",
+                  ACC(nand.tR_per_level_ps), {}, "0"));
   k.push_back(num(D::Nand, "timing.tPROG_us", F, "us", 10, 1e5, kPsPerUsD,
                   "One-shot program time of one wordline on all planes", ACC(nand.tPROG_ps)));
   k.push_back(num(D::Nand, "timing.tBERS_us", F, "us", 100, 1e6, kPsPerUsD, "Block erase time", ACC(nand.tBERS_ps)));

@@ -14,6 +14,7 @@
 #include "config/energy_model.h"
 #include "config/input_error.h"
 #include "config/path_exists.h"
+#include "nand/nand_op.h"
 
 namespace ssdtwin::config {
 namespace {
@@ -332,8 +333,62 @@ void resolve_capacity(LoadedProfile& p) {
   }
 }
 
+// Per-page-type tR (nand/nand_config.h): timing.read_levels lists the read levels each page
+// type of a wordline is sensed against; tR_us is their mean time.
+static void resolve_page_read_times(LoadedProfile& p) {
+  nand::NandConfig& n = p.config.nand;
+  std::fill(std::begin(n.tR_offset_ps), std::end(n.tR_offset_ps), 0);
+  const std::string at = where(p, ProfileKind::Nand, "timing.read_levels");
+  if (n.read_levels.empty()) {
+    if (n.tR_per_level_ps > 0)
+      throw InputError(
+          fmt::format("{}: timing.tR_per_level_us > 0 needs timing.read_levels (the read levels "
+                      "per page type, lower page first, e.g. \"1-2-4\")",
+                      where(p, ProfileKind::Nand, "timing.tR_per_level_us")));
+    return;
+  }
+  std::vector<std::uint32_t> levels;
+  std::size_t pos = 0;
+  while (pos <= n.read_levels.size()) {
+    const std::size_t dash = std::min(n.read_levels.find('-', pos), n.read_levels.size());
+    const std::string part = n.read_levels.substr(pos, dash - pos);
+    if (part.empty() || part.size() > 2 || part.find_first_not_of("0123456789") != std::string::npos ||
+        std::stoul(part) == 0)
+      throw InputError(
+          fmt::format("{}: '{}' is not allowed; use whole numbers of read levels (1 or more) "
+                      "joined by '-', one per page type, lower page first, e.g. \"1-2-4\"",
+                      at, n.read_levels));
+    levels.push_back(std::uint32_t(std::stoul(part)));
+    pos = dash + 1;
+  }
+  const std::uint32_t bits = n.bits_per_cell;
+  std::uint32_t sum = 0;
+  for (std::uint32_t l : levels) sum += l;
+  if (levels.size() != bits || sum != (1u << bits) - 1)
+    throw InputError(
+        fmt::format("{}: '{}' gives {} page types and {} read levels; a cell of bits_per_cell = {} "
+                    "has {} page types sensing {} levels in all (e.g. \"{}\")",
+                    at, n.read_levels, levels.size(), sum, bits, bits, (1u << bits) - 1,
+                    bits == 1   ? "1"
+                    : bits == 2 ? "1-2"
+                    : bits == 3 ? "1-2-4"
+                                : "1-2-4-8"));
+  const double mean = double(sum) / bits;
+  for (std::uint32_t i = 0; i < bits; ++i) {
+    const double off = (double(levels[i]) - mean) * double(n.tR_per_level_ps);
+    if (double(n.tR_ps) + off < double(kPsPerUs))
+      throw InputError(
+          fmt::format("{}: with timing.read_levels = \"{}\" page type {} would read in {:.2f} us; "
+                      "every page type needs at least 1 us (lower tR_per_level_us or raise tR_us)",
+                      where(p, ProfileKind::Nand, "timing.tR_per_level_us"), n.read_levels, i + 1,
+                      (double(n.tR_ps) + off) / kPsPerUs));
+    n.tR_offset_ps[std::size_t(nand::page_type_of(i, bits))] = std::llround(off);
+  }
+}
+
 void validate_drive(LoadedProfile& p) {
   resolve_capacity(p);
+  resolve_page_read_times(p);
   DriveConfig& c = p.config;
   if (!ftl::find_victim_policy(c.ftl.gc_policy))
     throw InputError(fmt::format("{}: '{}' is not allowed; use {}", where(p, ProfileKind::Drive, "ftl.gc_policy"),

@@ -2,12 +2,23 @@
 
 #include <cmath>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <vector>
 
 #include "config/config_keys.h"
 #include "config/power_state_keys.h"
+#include "nand/nand_timing.h"
 
 namespace ssdtwin::config {
 namespace {
+
+// tR of each page type of a wordline, lower page first (timing.read_levels).
+std::vector<double> page_tR_us(const nand::NandConfig& n) {
+  std::vector<double> v;
+  for (std::uint32_t i = 0; i < n.bits_per_cell; ++i)
+    v.push_back(double(nand::tR_ps_of(n, nand::page_type_of(i, n.bits_per_cell))) / double(kPsPerUs));
+  return v;
+}
 
 double number_of(const KeyDesc& k, const LoadedProfile& p) {
   return k.file == ProfileKind::Host ? k.get_host_num(p.host) : k.get_num(p.config);
@@ -62,6 +73,7 @@ std::string dump_profile_toml(const LoadedProfile& p) {
   }
   out += fmt::format("\n# derived: dies = {}, raw = {} bytes, overprovisioning = {:.2f}% of user capacity\n", c.dies(),
                      c.raw_bytes(), c.op_ratio() * 100.0);
+  out += fmt::format("# derived: tR by page type, lower page first = {} us\n", fmt::join(page_tR_us(c.nand), " / "));
   return out;
 }
 
@@ -80,7 +92,8 @@ nlohmann::ordered_json profile_json(const LoadedProfile& p) {
   }
   j["derived"] = {{"dies", p.config.dies()},
                   {"raw_bytes", p.config.raw_bytes()},
-                  {"overprovisioning_pct", p.config.op_ratio() * 100.0}};
+                  {"overprovisioning_pct", p.config.op_ratio() * 100.0},
+                  {"tR_us_by_page_type", page_tR_us(p.config.nand)}};
   return j;
 }
 

@@ -240,6 +240,7 @@ power::ActivityCounters Testbench::activity() {
   a.t_s = s_from_ps(sc_now_ps());
   const auto& fs = drive.flash().stats();
   a.nand_reads = fs.reads;
+  a.nand_read_sense_ps = fs.read_sense_ps;
   a.nand_programs = fs.programs;
   a.nand_erases = fs.erases;
   a.nand_bus_bytes = fs.read_bus_bytes + fs.program_bus_bytes;

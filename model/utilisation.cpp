@@ -31,6 +31,7 @@ power::ActivityCounters lerp(const power::ActivityCounters& a, const power::Acti
   power::ActivityCounters x;
   x.t_s = lerp_d(a.t_s, b.t_s, f);
   x.nand_reads = lerp_u(a.nand_reads, b.nand_reads, f);
+  x.nand_read_sense_ps = lerp_u(a.nand_read_sense_ps, b.nand_read_sense_ps, f);
   x.nand_programs = lerp_u(a.nand_programs, b.nand_programs, f);
   x.nand_erases = lerp_u(a.nand_erases, b.nand_erases, f);
   x.nand_bus_bytes = lerp_u(a.nand_bus_bytes, b.nand_bus_bytes, f);

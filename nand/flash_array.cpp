@@ -1,6 +1,7 @@
 #include "nand/flash_array.h"
 
 #include "nand/nand_energy.h"
+#include "nand/nand_timing.h"
 
 namespace ssdtwin::nand {
 
@@ -14,7 +15,10 @@ FlashArray::FlashArray(sc_core::sc_module_name name, const NandConfig& cfg, cons
       channels_(geo.channels),
       wake_("nand_wake") {
   stats_.reset(geo.dies, geo.channels);
-  read_j_ = read_energy_j(cfg_);
+  for (std::size_t t = 0; t < 4; ++t) {
+    tR_ps_[t] = tR_ps_of(cfg_, PageType(t));
+    read_j_[t] = read_energy_j(cfg_, tR_ps_[t]);
+  }
   program_j_ = program_energy_j(cfg_);
   erase_j_ = erase_energy_j(cfg_, cfg_.tBERS_ps);
   SC_METHOD(on_wake);
@@ -56,9 +60,11 @@ void FlashArray::book_read(NandOp* op, TimePs now) {
   TimePs& cache_free = cache_free_at_[pi];
   // Charged when admitted (now), not at its later start on a busy plane, so one far-future
   // booking cannot hold back every other die.
-  if (budget_) budget_->spend(now, read_j_ + io_energy_j(cfg_, op->bus_bytes));
+  const std::size_t type = std::size_t(op->page_type) < 4 ? std::size_t(op->page_type) : 0;
+  const TimePs tR = tR_ps_[type];
+  if (budget_) budget_->spend(now, read_j_[type] + io_energy_j(cfg_, op->bus_bytes));
   op->start_ps = max_ps(now, cfg_.cache_read_enabled ? plane_free : max_ps(plane_free, cache_free));
-  const TimePs sensed = op->start_ps + cfg_.cmd_overhead_ps + cfg_.tR_ps;
+  const TimePs sensed = op->start_ps + cfg_.cmd_overhead_ps + tR;
   // With cache read the sensed page waits in the page register until the previous page has
   // left the cache register; without it the plane started only after that anyway.
   const TimePs data_ready = max_ps(sensed, cache_free);
@@ -68,10 +74,11 @@ void FlashArray::book_read(NandOp* op, TimePs now) {
   plane_free = cfg_.cache_read_enabled ? data_ready : out_end;
   cache_free = out_end;
   if (activity_) {
-    activity_->add(ActivityInterval::Read, false, !op->may_suspend, op->die, sensed - cfg_.tR_ps, sensed);
+    activity_->add(ActivityInterval::Read, false, !op->may_suspend, op->die, sensed - tR, sensed);
     activity_->add(ActivityInterval::ReadOut, true, !op->may_suspend, ch, out_end - xfer, out_end);
   }
-  stats_.die_busy_ps[op->die] += cfg_.tR_ps / geo_.planes;
+  stats_.die_busy_ps[op->die] += tR / geo_.planes;
+  stats_.read_sense_ps += tR;
   stats_.channel_busy_ps[ch] += xfer;
   ++stats_.reads;
   stats_.read_bus_bytes += op->bus_bytes;

@@ -103,8 +103,9 @@ class FlashArray : public sc_core::sc_module, public FlashPort {
   std::vector<BudgetWaiter> budget_waiters_;  // FIFO from budget_head_; one wake for all
   std::size_t budget_head_ = 0;
   bool budget_wake_armed_ = false;
-  bool serving_budget_ = false;                      // on_budget_check is starting a waiter's P/E
-  double read_j_ = 0, program_j_ = 0, erase_j_ = 0;  // array energy per operation
+  bool serving_budget_ = false;                          // on_budget_check is starting a waiter's P/E
+  double read_j_[4] = {}, program_j_ = 0, erase_j_ = 0;  // array energy per operation (reads: per page type)
+  TimePs tR_ps_[4] = {};                                 // per page type (nand::PageType Lower .. Top)
   FlashStats stats_;
   ScWakeups<Wake> wake_;
 };

@@ -16,12 +16,20 @@ struct NandConfig {
   std::uint32_t page_bytes = 0;     // user data per page
   std::uint32_t spare_bytes = 0;    // ECC parity + metadata per page, moved on the bus with the data
   std::uint32_t bits_per_cell = 0;  // pages per wordline per plane (one-shot program unit)
-  TimePs tR_ps = 0;                 // page read, array to page register
-  TimePs tPROG_ps = 0;              // one-shot program of one wordline (bits_per_cell pages) on all planes
-  TimePs tBERS_ps = 0;              // block erase (multi-plane)
-  TimePs ecc_decode_ps = 0;         // LDPC decode latency per read, pipelined (no contention modelled)
-  TimePs cmd_overhead_ps = 0;       // command/address cycles and status polling per operation
-  double bus_rate_mts = 0;          // NV-DDR/NV-LPDDR transfers per second (millions)
+  TimePs tR_ps = 0;                 // page read, array to page register: the mean over page types
+  // Page types read in different times: a TLC wordline's pages are sensed against different
+  // numbers of read levels (its Gray code, e.g. 1-2-4 or 2-3-2), each level adding
+  // tR_per_level_ps. tR_offset_ps[type] is that page type's difference from the mean tR_ps
+  // (indexed by nand::PageType, lower page first); all zero when the profile gives no
+  // per-level time. Filled in when the profile is validated.
+  std::string read_levels;  // "1-2-4": levels sensed per page type, lower page first ("": not given)
+  TimePs tR_per_level_ps = 0;
+  std::int64_t tR_offset_ps[4] = {0, 0, 0, 0};
+  TimePs tPROG_ps = 0;         // one-shot program of one wordline (bits_per_cell pages) on all planes
+  TimePs tBERS_ps = 0;         // block erase (multi-plane)
+  TimePs ecc_decode_ps = 0;    // LDPC decode latency per read, pipelined (no contention modelled)
+  TimePs cmd_overhead_ps = 0;  // command/address cycles and status polling per operation
+  double bus_rate_mts = 0;     // NV-DDR/NV-LPDDR transfers per second (millions)
   std::uint32_t bus_width_bits = 0;
   double pe_cycles = 0;  // rated program/erase cycles per block
   // Program/erase suspend: a read arriving while its die programs or erases may pause the

@@ -8,7 +8,9 @@ namespace ssdtwin::nand {
 inline double array_energy_j(const NandConfig& c, double current_ma, TimePs t_ps) {
   return c.vcc_v * current_ma * 1e-3 * s_from_ps(t_ps);
 }
-inline double read_energy_j(const NandConfig& c) { return array_energy_j(c, c.read_ma, c.tR_ps); }
+// A read draws its current while it senses, so its energy follows its page type's tR.
+inline double read_energy_j(const NandConfig& c, TimePs tR_ps) { return array_energy_j(c, c.read_ma, tR_ps); }
+inline double read_energy_j(const NandConfig& c) { return read_energy_j(c, c.tR_ps); }  // at the mean tR
 inline double program_energy_j(const NandConfig& c) { return array_energy_j(c, c.program_ma, c.tPROG_ps); }
 // tBERS as simulated: a scaled block group erases in proportion to its size.
 inline double erase_energy_j(const NandConfig& c, TimePs tBERS_ps) { return array_energy_j(c, c.erase_ma, tBERS_ps); }

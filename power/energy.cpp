@@ -21,7 +21,7 @@ EnergyBreakdown energy_between(const EnergyModel& m, const ActivityCounters& a, 
   const double op_s = b.operational_s - a.operational_s, nonop_s = b.non_operational_s - a.non_operational_s;
   const double host_bytes = double(b.host_bytes - a.host_bytes);
   EnergyBreakdown e;
-  e.nand_array_j = double(b.nand_reads - a.nand_reads) * nand::read_energy_j(n) +
+  e.nand_array_j = nand::read_energy_j(n, b.nand_read_sense_ps - a.nand_read_sense_ps) +
                    double(b.nand_programs - a.nand_programs) * nand::program_energy_j(n) +
                    double(b.nand_erases - a.nand_erases) * nand::erase_energy_j(n, m.tBERS_ps);
   e.nand_io_j = nand::io_energy_j(n, double(b.nand_bus_bytes - a.nand_bus_bytes));

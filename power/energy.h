@@ -26,12 +26,13 @@ struct EnergyModel {
 struct ActivityCounters {
   double t_s = 0;
   std::uint64_t nand_reads = 0, nand_programs = 0, nand_erases = 0;
-  std::uint64_t nand_bus_bytes = 0;  // data + spare over the channels, both directions
-  double core_busy_s = 0;            // front-end core time processing commands
-  std::uint64_t host_bytes = 0;      // read and written by the host
-  std::uint64_t host_ios = 0;        // host commands completed
-  double operational_s = 0;          // time in operational power states
-  double non_operational_s = 0;      // time in non-operational states
+  std::uint64_t nand_read_sense_ps = 0;  // tR summed over the reads (it varies by page type)
+  std::uint64_t nand_bus_bytes = 0;      // data + spare over the channels, both directions
+  double core_busy_s = 0;                // front-end core time processing commands
+  std::uint64_t host_bytes = 0;          // read and written by the host
+  std::uint64_t host_ios = 0;            // host commands completed
+  double operational_s = 0;              // time in operational power states
+  double non_operational_s = 0;          // time in non-operational states
 };
 
 struct EnergyBreakdown {

@@ -148,6 +148,25 @@ BOOST_AUTO_TEST_CASE(missing_required_key_is_an_error) {
   expect_error("missing", kDrive, replace_once(kNand, "tR_us = 45.0", ""),
                {"missing required key 'timing.tR_us'", "unit us"});
 }
+BOOST_AUTO_TEST_CASE(read_levels_must_fit_the_cell) {
+  const std::string levels = "tR_us = 45.0\nread_levels = \"LEVELS\"\ntR_per_level_us = 9.0";
+  const auto with = [&](const std::string& l) {
+    return replace_once(kNand, "tR_us = 45.0", replace_once(levels, "LEVELS", l));
+  };
+  expect_error("levels-count", kDrive, with("1-2"), {"nand.toml:", "timing.read_levels", "3 page types", "7 levels"});
+  expect_error("levels-sum", kDrive, with("2-2-2"), {"timing.read_levels", "6 read levels"});
+  expect_error("levels-text", kDrive, with("1-two-4"), {"timing.read_levels", "joined by '-'"});
+  expect_error("levels-zero", kDrive, with("0-3-4"), {"timing.read_levels", "1 or more"});
+  expect_error("levels-missing", kDrive, replace_once(kNand, "tR_us = 45.0", "tR_us = 45.0\ntR_per_level_us = 9.0"),
+               {"timing.tR_per_level_us", "needs timing.read_levels"});
+  expect_error("levels-negative", kDrive,
+               replace_once(with("1-2-4"), "tR_per_level_us = 9.0", "tR_per_level_us = 40.0"),
+               {"timing.tR_per_level_us", "at least 1 us"});
+  const LoadedProfile ok = load_pair("levels-ok", kDrive, with("2-3-2"));
+  BOOST_TEST(ok.config.nand.tR_offset_ps[0] == -3000000);  // (2 - 7/3) x 9 us
+  BOOST_TEST(ok.config.nand.tR_offset_ps[1] == 6000000);
+  BOOST_TEST(ok.config.nand.tR_offset_ps[2] == -3000000);
+}
 BOOST_AUTO_TEST_CASE(toml_syntax_error_names_line) {
   expect_error("syntax", replace_once(kDrive, "lanes = 4", "lanes = = 4"), kNand, {"drive.toml:", "TOML syntax error"});
 }

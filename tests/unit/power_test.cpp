@@ -27,13 +27,18 @@ BOOST_AUTO_TEST_CASE(energy_breakdown_adds_each_activity_to_its_component) {
   b.t_s = b.operational_s = 2.0;
   b.nand_programs = 1000;
   b.nand_erases = 10;
+  // Reads draw their current while they sense: the energy follows the summed tR, whatever
+  // mix of page types (fast lower pages, slow upper pages) made it up.
+  b.nand_reads = 500;
+  b.nand_read_sense_ps = 500 * c.nand.tR_ps + 7 * kPsPerUs;
   b.nand_bus_bytes = 1'000'000;
   b.core_busy_s = 0.5;
   b.host_bytes = 2'000'000'000;
   const auto e = ssdtwin::power::energy_between(ssdtwin::config::energy_model(c, layout), a, b);
-  BOOST_TEST(
-      e.nand_array_j == 1000 * nand::program_energy_j(c.nand) + 10 * nand::erase_energy_j(c.nand, layout.tBERS_ps),
-      boost::test_tools::tolerance(1e-9));
+  BOOST_TEST(e.nand_array_j == 1000 * nand::program_energy_j(c.nand) +
+                                   10 * nand::erase_energy_j(c.nand, layout.tBERS_ps) +
+                                   c.nand.vcc_v * c.nand.read_ma * 1e-3 * (500 * s_from_ps(c.nand.tR_ps) + 7e-6),
+             boost::test_tools::tolerance(1e-9));
   BOOST_TEST(e.nand_io_j == 1e6 * c.nand.io_pj_per_byte * 1e-12, boost::test_tools::tolerance(1e-9));
   BOOST_TEST(e.pcie_j == 2.0 * c.power.pcie_l0_w, boost::test_tools::tolerance(1e-9));
   BOOST_TEST(e.controller_j == 2.0 * c.power.controller_idle_w + 0.5 * c.power.fe_core_busy_w +
