@@ -10,9 +10,8 @@ using test::flash_op;
 // Page types (timing.read_levels): a 1-2-4 TLC code reads its lower, middle and upper pages
 // in tR + (1, 2, 4 levels - 7/3) x tR_per_level; each read's energy follows its own tR.
 BOOST_AUTO_TEST_CASE(page_types_read_in_their_own_tR_and_energy) {
-  const auto p = config::load_profile(test::tiny_drive(),
-                                      {"nand.timing.read_levels=\"1-2-4\"",
-                                       "nand.timing.tR_per_level_us=9"});
+  const auto p =
+      config::load_profile(test::tiny_drive(), {"nand.timing.read_levels=\"1-2-4\"", "nand.timing.tR_per_level_us=9"});
   const auto layout = config::make_layout(p.config, 1);
   const NandConfig& c = p.config.nand;
   BOOST_TEST_REQUIRE(c.bits_per_cell == 3u);
@@ -28,8 +27,9 @@ BOOST_AUTO_TEST_CASE(page_types_read_in_their_own_tR_and_energy) {
   sc_core::sc_start();
   BOOST_TEST_REQUIRE(rec.done.size() == 3u);
   const double level_ps = 9.0 * double(kPsPerUs), mean = 7.0 / 3.0;
-  const auto sense = [&](const NandOp& o) { return double(o.done_ps - o.start_ps - bus_time_ps(c, 4608) -
-                                                          c.ecc_decode_ps - c.cmd_overhead_ps); };
+  const auto sense = [&](const NandOp& o) {
+    return double(o.done_ps - o.start_ps - bus_time_ps(c, 4608) - c.ecc_decode_ps - c.cmd_overhead_ps);
+  };
   BOOST_TEST(sense(lower) == double(c.tR_ps) + (1 - mean) * level_ps, boost::test_tools::tolerance(1e-6));
   BOOST_TEST(sense(middle) == double(c.tR_ps) + (2 - mean) * level_ps, boost::test_tools::tolerance(1e-6));
   BOOST_TEST(sense(upper) == double(c.tR_ps) + (4 - mean) * level_ps, boost::test_tools::tolerance(1e-6));
