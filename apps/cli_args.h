@@ -63,8 +63,8 @@ TimePs parse_time(const std::string& flag, const std::string& v, const char* hin
 // MemAvailable, or SSDTWIN_MEMORY_LIMIT_MIB when set (a cap on a shared machine).
 void check_memory(const config::Layout& l, bool verify);
 // Peak memory of one simulation, estimated before anything is allocated: the mapping tables,
-// the --verify tags, a saved state's buffer, and 128 MiB for the rest.
-std::uint64_t memory_estimate_bytes(const config::Layout& l, bool verify, bool state_file);
+// the --verify tags and 128 MiB for the rest (a saved state streams through 1 MiB).
+std::uint64_t memory_estimate_bytes(const config::Layout& l, bool verify);
 // The stderr line before a run: its scale (why, when chosen automatically) and memory estimate.
 std::string scale_note(const config::DriveConfig& cfg, const config::Layout& l, bool automatic,
                        std::uint64_t memory_bytes);

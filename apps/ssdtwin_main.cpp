@@ -12,7 +12,9 @@
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
+#include <functional>
 #include <iostream>
+#include <memory>
 #include <sstream>
 #include <systemc>
 #include <sys/statvfs.h>
@@ -31,6 +33,7 @@
 #include "config/config_report.h"
 #include "workload/fio_job.h"
 #include "config/input_error.h"
+#include "config/file_stream.h"
 #include "config/input_file.h"
 #include "config/output_file.h"
 #include "report/report.h"
@@ -261,25 +264,28 @@ int data_integrity_status(const model::RunResult& result) {
   return 0;
 }
 
-// The bytes of saved drive states a run reads and writes (run_fio sees them by pointer).
-struct StateBuffers {
-  std::string in, out;
+// The saved-state files a run streams from and to (run_fio sees them by pointer).
+struct StateFiles {
+  std::unique_ptr<config::FileSource> in;
+  std::unique_ptr<config::FileSink> out;
 };
 
 // --load-state, --save-state and --state-cache.
-void saved_state_options(const cli::Args& a, model::RunOptions& opt, StateBuffers& b) {
-  // A saved drive state: read before the run (refused with the reason if it belongs to
-  // another drive, scale, preconditioning or seed), written after the preconditioning.
+void saved_state_options(const cli::Args& a, model::RunOptions& opt, StateFiles& files) {
+  // A saved drive state: opened before the run (refused with the reason if it belongs to
+  // another drive, scale, preconditioning or seed), streamed out after the preconditioning.
   if (a.single.count("--load-state")) {
     if (opt.verify || !opt.power_loss.at_ps.empty() || opt.power_loss_random)
       throw config::InputError(
           "option '--load-state': not with --verify or power-loss injection (their data tags are not saved)");
-    b.in = config::read_input_file(a.single.at("--load-state"), "saved state", config::kMaxSavedStateBytes);
-    opt.load_state = &b.in;
+    files.in =
+        std::make_unique<config::FileSource>(a.single.at("--load-state"), "saved state", config::kMaxSavedStateBytes);
+    opt.load_state = files.in.get();
   }
   if (a.single.count("--save-state")) {
     config::check_writable("option '--save-state'", a.single.at("--save-state"));
-    opt.save_state = &b.out;
+    files.out = std::make_unique<config::FileSink>("option '--save-state'", a.single.at("--save-state"));
+    opt.save_state = files.out.get();
   }
   // --state-cache DIR: a preconditioned state is taken from DIR/<fingerprint>.state when
   // one is there, and put there otherwise (sweep, validate and calibrate give their runs one
@@ -289,21 +295,20 @@ void saved_state_options(const cli::Args& a, model::RunOptions& opt, StateBuffer
     if (!std::filesystem::is_directory(dir))
       throw config::InputError(fmt::format("option '--state-cache': '{}' is not a directory", dir));
     auto path = [dir](std::uint64_t fp) { return fmt::format("{}/{:016x}.state", dir, fp); };
-    opt.state_lookup = [path](std::uint64_t fp, std::string& bytes) {
-      if (!std::filesystem::exists(path(fp))) return false;
-      bytes = config::read_input_file(path(fp), "saved state", config::kMaxSavedStateBytes);
-      return true;
+    opt.state_lookup = [path](std::uint64_t fp) -> std::unique_ptr<ByteSource> {
+      if (!std::filesystem::exists(path(fp))) return nullptr;
+      return std::make_unique<config::FileSource>(path(fp), "saved state", config::kMaxSavedStateBytes);
     };
-    opt.state_store = [path, dir](std::uint64_t fp, const std::string& bytes) {
+    opt.state_store = [path, dir](std::uint64_t fp, std::uint64_t bytes, const std::function<void(ByteSink&)>& write) {
       // A cache must not fill the disk: kept only while four such states and 8 GiB more fit.
       struct statvfs fs {};
       if (statvfs(dir.c_str(), &fs) == 0 &&
-          double(fs.f_bavail) * double(fs.f_frsize) < 4.0 * double(bytes.size()) + double(8ull << 30))
+          double(fs.f_bavail) * double(fs.f_frsize) < 4.0 * double(bytes) + double(8ull << 30))
         return;
       // Written under a private name, then renamed: a parallel run sees a whole state or none.
-      const std::string tmp = fmt::format("{}.{}.tmp", path(fp), getpid());
-      config::write_file("option '--state-cache'", tmp, bytes);
-      std::filesystem::rename(tmp, path(fp));
+      config::FileSink sink("option '--state-cache'", path(fp));
+      write(sink);
+      sink.commit();
     };
   }
 }
@@ -329,17 +334,15 @@ int cmd_run(int argc, char** argv) {
   model::RunOptions opt = run_options(a);
   cli::check_memory(layout, opt.verify || !opt.power_loss.at_ps.empty() || opt.power_loss_random);
   check_output_paths(a);
-  StateBuffers states;
+  StateFiles states;
   saved_state_options(a, opt, states);
   const bool quiet = a.has("--quiet");
   if (!quiet) {
     const bool verify = opt.verify || !opt.power_loss.at_ps.empty() || opt.power_loss_random;
-    const bool state_file =
-        a.single.count("--save-state") || a.single.count("--load-state") || a.single.count("--state-cache");
-    std::fprintf(stderr, "%s",
-                 cli::scale_note(profile.config, layout, !a.single.count("--scale"),
-                                 cli::memory_estimate_bytes(layout, verify, state_file))
-                     .c_str());
+    std::fprintf(
+        stderr, "%s",
+        cli::scale_note(profile.config, layout, !a.single.count("--scale"), cli::memory_estimate_bytes(layout, verify))
+            .c_str());
   }
   apps::ProgressLine progress;
   apps::WallEstimate estimate;
@@ -354,7 +357,7 @@ int cmd_run(int argc, char** argv) {
     throw config::InputError(fmt::format("option '--load-state': {}: {}", a.single.at("--load-state"), e.what()));
   }
   progress.clear();
-  if (opt.save_state) config::write_file("option '--save-state'", a.single.at("--save-state"), states.out);
+  if (states.out) states.out->commit();
   report_findings(result, layout);
   const report::ReportInput in{profile, layout, jobs, opt, result};
   write_output(format == "json" ? report::report_json(in, jsonplus).dump(2) + "\n" : report::report_normal(in), a);

@@ -22,8 +22,7 @@ struct Header {
   std::uint32_t version;
   std::uint32_t reserved;
   std::uint64_t fingerprint;
-  std::uint64_t payload_bytes;
-  std::uint64_t checksum;
+  std::uint64_t payload_bytes;  // then the payload, then its 8-byte StateHash
 };
 
 }  // namespace
@@ -47,29 +46,47 @@ std::string state_identity(const config::DriveConfig& cfg, const config::Layout&
 
 std::uint64_t state_fingerprint(const std::string& identity) { return fnv1a(identity.data(), identity.size()); }
 
-std::string encode_state(std::uint64_t fingerprint, const ftl::Mapping& map, const SavedState& s) {
-  StateWriter w;
+namespace {
+
+void write_payload(StateWriter& w, const ftl::Mapping& map, const SavedState& s) {
   map.save_state(w);
   w.put_vector(s.precondition.random_round_waf);
   w.put<std::uint8_t>(s.precondition.random_steady);
   w.put(s.precondition.random_steady_round);
   w.put(s.precondition.random_range_bytes);
   w.put<std::uint8_t>(s.steady_state_gc);
-  const std::string& payload = w.bytes();
+}
+
+std::uint64_t payload_bytes(const ftl::Mapping& map, const SavedState& s) {
+  StateWriter count(nullptr);
+  write_payload(count, map, s);
+  return count.bytes();
+}
+
+}  // namespace
+
+std::uint64_t state_bytes(const ftl::Mapping& map, const SavedState& s) {
+  return sizeof(Header) + payload_bytes(map, s) + sizeof(std::uint64_t);
+}
+
+void encode_state(std::uint64_t fingerprint, const ftl::Mapping& map, const SavedState& s, ByteSink& out) {
   Header h{};
   std::memcpy(h.magic, kMagic, sizeof h.magic);
   h.version = kSavedStateVersion;
   h.fingerprint = fingerprint;
-  h.payload_bytes = payload.size();
-  h.checksum = fnv1a(payload.data(), payload.size());
-  return std::string(reinterpret_cast<const char*>(&h), sizeof h) + payload;
+  h.payload_bytes = payload_bytes(map, s);
+  out.write(reinterpret_cast<const char*>(&h), sizeof h);
+  StateWriter w(&out);
+  write_payload(w, map, s);
+  const std::uint64_t checksum = w.finish();
+  out.write(reinterpret_cast<const char*>(&checksum), sizeof checksum);
 }
 
-SavedState decode_state(const std::string& bytes, std::uint64_t fingerprint, ftl::Mapping& map) {
+SavedState decode_state(ByteSource& in, std::uint64_t fingerprint, ftl::Mapping& map) {
   Header h{};
-  if (bytes.size() < sizeof h || std::memcmp(bytes.data(), kMagic, sizeof h.magic) != 0)
+  if (in.size() < sizeof h || in.read(reinterpret_cast<char*>(&h), sizeof h) != sizeof h ||
+      std::memcmp(h.magic, kMagic, sizeof h.magic) != 0)
     throw StateError("not an ssdtwin saved state (no header); make one with run --save-state");
-  std::memcpy(&h, bytes.data(), sizeof h);
   if (h.version != kSavedStateVersion)
     throw StateError(
         fmt::format("a saved state of format version {}; this ssdtwin reads version {}: save it "
@@ -79,11 +96,14 @@ SavedState decode_state(const std::string& bytes, std::uint64_t fingerprint, ftl
     throw StateError(
         "a saved state of another drive, scale, user capacity, GC setting, preconditioning, job range or seed "
         "(its fingerprint differs from this run's); save one for this run with --save-state");
-  if (h.payload_bytes != bytes.size() - sizeof h || fnv1a(bytes.data() + sizeof h, h.payload_bytes) != h.checksum)
-    throw StateError("the saved state is truncated or corrupt (checksum mismatch)");
+  if (in.size() < sizeof h + sizeof(std::uint64_t) || h.payload_bytes != in.size() - sizeof h - sizeof(std::uint64_t))
+    throw StateError("the saved state is truncated or corrupt (its length differs from its header's)");
+  // The payload streams straight into the tables; its checksum is known only at the end,
+  // so a failure to parse is reported as corruption too.
   SavedState s;
+  std::uint64_t hash = 0;
   try {
-    StateReader r(bytes.data() + sizeof h, h.payload_bytes);
+    StateReader r(in, h.payload_bytes);
     map.load_state(r);
     r.get_vector(s.precondition.random_round_waf, 1u << 20);
     s.precondition.random_steady = r.get<std::uint8_t>() != 0;
@@ -91,9 +111,13 @@ SavedState decode_state(const std::string& bytes, std::uint64_t fingerprint, ftl
     s.precondition.random_range_bytes = r.get<std::uint64_t>();
     s.steady_state_gc = r.get<std::uint8_t>() != 0;
     if (!r.at_end()) throw std::runtime_error("saved state: bytes after the end");
+    hash = r.hash();
   } catch (const std::runtime_error& e) {
-    throw StateError(fmt::format("the saved state does not fit this drive ({})", e.what()));
+    throw StateError(fmt::format("the saved state is truncated or corrupt, or does not fit this drive ({})", e.what()));
   }
+  std::uint64_t checksum = 0;
+  if (in.read(reinterpret_cast<char*>(&checksum), sizeof checksum) != sizeof checksum || checksum != hash)
+    throw StateError("the saved state is truncated or corrupt (checksum mismatch)");
   return s;
 }
 

@@ -15,7 +15,8 @@
 
 namespace ssdtwin::model {
 
-constexpr std::uint32_t kSavedStateVersion = 2;  // 2: greedy candidate sequence instead of buckets
+// 2: greedy candidate sequence instead of buckets; 3: streamed, the checksum after the payload.
+constexpr std::uint32_t kSavedStateVersion = 3;
 
 // The text the fingerprint hashes (for error messages and tests) and its hash.
 std::string state_identity(const config::DriveConfig& cfg, const config::Layout& layout, const RunOptions& opt,
@@ -33,10 +34,14 @@ struct SavedState {
   bool steady_state_gc = false;  // random preconditioning left GC running in steady state
 };
 
-std::string encode_state(std::uint64_t fingerprint, const ftl::Mapping& map, const SavedState& s);
-// Restores `map` (built for the same geometry); throws config::InputError when the bytes are
-// not a saved state, are corrupt (checksum), come from another version or another drive,
-// scale, preconditioning or seed (fingerprint).
-SavedState decode_state(const std::string& bytes, std::uint64_t fingerprint, ftl::Mapping& map);
+// Streams the state to `out` (header, payload, checksum); the sink's errors propagate.
+void encode_state(std::uint64_t fingerprint, const ftl::Mapping& map, const SavedState& s, ByteSink& out);
+// The length encode_state will write (a cache checks its disk space with it).
+std::uint64_t state_bytes(const ftl::Mapping& map, const SavedState& s);
+// Restores `map` (built for the same geometry) from `in`; throws StateError when the bytes
+// are not a saved state, are corrupt (length, checksum), come from another version or
+// another drive, scale, preconditioning or seed (fingerprint). After a throw `map` may hold
+// part of the state: the run must not go on with it.
+SavedState decode_state(ByteSource& in, std::uint64_t fingerprint, ftl::Mapping& map);
 
 }  // namespace ssdtwin::model

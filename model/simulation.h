@@ -3,6 +3,7 @@
 // results for the reporters. SystemC allows one elaboration per process: call once.
 #pragma once
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,7 @@
 #include "model/time_series.h"
 #include "nand/activity_log.h"
 #include "nand/flash_stats.h"
+#include "sim/state_io.h"
 
 namespace ssdtwin::model {
 
@@ -48,15 +50,16 @@ struct RunOptions {
   std::function<void(double sim_s, double planned_s, std::uint64_t ios)> progress;
   std::function<void(const std::string& done)> precondition_progress;  // after each pass or round
   // A saved drive state (model/saved_state.h): when `load_state` is set, the preconditioned
-  // state is restored from its bytes instead of written; when `save_state` is set, the state
-  // after preconditioning is encoded into it. The caller reads and writes the file.
-  const std::string* load_state = nullptr;
-  std::string* save_state = nullptr;
-  // A cache of saved states by fingerprint (run --state-cache): `lookup` fills `bytes` with a
-  // state of this fingerprint and returns true, or returns false; `store` keeps one made by
-  // this run. (The bytes live only while the state is restored.)
-  std::function<bool(std::uint64_t fingerprint, std::string& bytes)> state_lookup;
-  std::function<void(std::uint64_t fingerprint, const std::string& bytes)> state_store;
+  // state is streamed in from it instead of written; when `save_state` is set, the state
+  // after preconditioning is streamed out to it. The caller opens and closes the files.
+  ByteSource* load_state = nullptr;
+  ByteSink* save_state = nullptr;
+  // A cache of saved states by fingerprint (run --state-cache): `lookup` returns a source of
+  // a state of this fingerprint, or null; `store` is offered one made by this run, its
+  // length and a function that streams it into a sink (store may decline, e.g. for space).
+  std::function<std::unique_ptr<ByteSource>(std::uint64_t fingerprint)> state_lookup;
+  std::function<void(std::uint64_t fingerprint, std::uint64_t bytes, const std::function<void(ByteSink&)>& write)>
+      state_store;
 };
 
 struct DriveResults {

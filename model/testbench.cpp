@@ -318,14 +318,15 @@ void Testbench::precondition() {
       state_fingerprint(state_identity(cfg_, layout_, opt_, active_lo_, active_hi_, active_whole_drive_));
   bool steady_gc = opt_.precondition_random;
   const bool preconditions = opt_.precondition_passes > 0 || opt_.precondition_random;
-  std::string cached;
-  const bool hit = !opt_.load_state && preconditions && opt_.state_lookup && opt_.state_lookup(fingerprint, cached);
-  const std::string* load = opt_.load_state ? opt_.load_state : hit ? &cached : nullptr;
+  std::unique_ptr<ByteSource> cached;
+  if (!opt_.load_state && preconditions && opt_.state_lookup) cached = opt_.state_lookup(fingerprint);
+  ByteSource* load = opt_.load_state ? opt_.load_state : cached.get();
   if (load) {
     const SavedState s = decode_state(*load, fingerprint, drive_.ftl().mapping());
     res_.precondition = s.precondition;
-    res_.precondition_source = hit ? "loaded from the state cache" : "loaded";
+    res_.precondition_source = cached ? "loaded from the state cache" : "loaded";
     steady_gc = s.steady_state_gc;
+    cached.reset();
   } else if (preconditions) {
     ftl::FunctionalWriter w(drive_.ftl().mapping(), {cfg_.ftl.gc_low_watermark_bgs, cfg_.ftl.gc_high_watermark_bgs});
     write_sequential_passes(w, opt_.precondition_passes, opt_.precondition_progress);
@@ -335,10 +336,12 @@ void Testbench::precondition() {
   }
   // Saved before the timed GC starts: starting it picks victims, which a loaded state's run
   // must do itself, exactly as here.
-  if (opt_.save_state)
-    *opt_.save_state = encode_state(fingerprint, drive_.ftl().mapping(), {res_.precondition, steady_gc});
+  const SavedState saved{res_.precondition, steady_gc};
+  const ftl::Mapping& map = drive_.ftl().mapping();
+  if (opt_.save_state) encode_state(fingerprint, map, saved, *opt_.save_state);
   if (preconditions && !load && opt_.state_store)
-    opt_.state_store(fingerprint, encode_state(fingerprint, drive_.ftl().mapping(), {res_.precondition, steady_gc}));
+    opt_.state_store(fingerprint, state_bytes(map, saved),
+                     [&](ByteSink& out) { encode_state(fingerprint, map, saved, out); });
   if (steady_gc) drive_.ftl().start_steady_state_gc();
   drive_.ftl().reset_counters();
   res_.wall_precondition_s = wall_s() - wall_t0_s_;

@@ -35,8 +35,19 @@ cp "$tmp/s.state" "$tmp/bad.state"
 printf '\xff' | dd of="$tmp/bad.state" bs=1 seek=100 conv=notrunc status=none
 expect "option '--load-state': $tmp/bad.state: the saved state is truncated or corrupt (checksum mismatch)" -- \
   --precondition seq1x,rand --load-state "$tmp/bad.state"
+head -c -100 "$tmp/s.state" > "$tmp/short.state"
+expect "the saved state is truncated or corrupt" -- --precondition seq1x,rand --load-state "$tmp/short.state"
 expect "not an ssdtwin saved state" -- --precondition seq1x,rand --load-state "$job"
 expect "not with --verify" -- --precondition seq1x,rand --load-state "$tmp/s.state" --verify
+# The state streams to a private file renamed into place: a failed write (here the file
+# size limit, as a full disk would) is exit 4 naming the option, and leaves no file behind.
+err=$( (trap '' XFSZ; ulimit -f 64; run --precondition seq1x,rand --save-state "$tmp/big.state") 2>&1 >/dev/null); rc=$?
+left=$(ls "$tmp" | grep -c -e '^big.state' -e '\.tmp$')
+if [ "$rc" != 4 ] || [[ "$err" != *"option '--save-state': writing"* ]] || [ "$left" != 0 ]; then
+  echo "FAIL: a failed save gave exit $rc, $left files left: $err"; fail=1
+else
+  echo "ok: $(echo "$err" | cut -c1-140)"
+fi
 # --state-cache DIR (what sweep, validate and calibrate give their runs): the first run
 # writes DIR/<fingerprint>.state, the next loads it; both give the same JSON.
 mkdir "$tmp/cache"

@@ -6,6 +6,7 @@
 #include "ftl/functional_writer.h"
 #include "config/config_loader.h"
 #include "config/layout.h"
+#include "model/saved_state.h"
 #include "sim/rng.h"
 #include "test_support.h"
 
@@ -283,6 +284,88 @@ BOOST_AUTO_TEST_CASE(dynamic_wear_levelling_opens_the_least_erased_block_group) 
   const std::uint64_t next = m.alloc_unit(0, Stream::Host);
   BOOST_TEST(l.geo.decode(next).bg != worn);
   BOOST_TEST(m.erase_count(0, worn) == 1u);
+}
+
+namespace {
+struct MemorySink : ByteSink {
+  std::string bytes;
+  void write(const char* p, std::size_t n) override { bytes.append(p, n); }
+};
+struct MemorySource : ByteSource {
+  const std::string& bytes;
+  std::size_t pos = 0;
+  explicit MemorySource(const std::string& b) : bytes(b) {}
+  std::size_t read(char* p, std::size_t n) override {
+    const std::size_t k = std::min(n, bytes.size() - pos);
+    bytes.copy(p, k, pos);
+    pos += k;
+    return k;
+  }
+  std::uint64_t size() const override { return bytes.size(); }
+};
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(state_streams_across_chunks_with_the_same_hash_on_both_sides) {
+  // Arrays that straddle the 1 MiB chunks at odd offsets, and a tail that is not whole words.
+  std::vector<std::uint32_t> big(700001), small(3);
+  for (std::size_t i = 0; i < big.size(); ++i) big[i] = std::uint32_t(i * 2654435761u);
+  MemorySink sink;
+  StateWriter w(&sink);
+  w.put<std::uint8_t>(7);
+  w.put_vector(big);
+  w.put_vector(small);
+  w.put<std::uint8_t>(9);
+  const std::uint64_t hash = w.finish();
+  BOOST_TEST(sink.bytes.size() == w.bytes());
+  BOOST_TEST(sink.bytes.size() % 8 != 0u);
+  MemorySource src(sink.bytes);
+  StateReader r(src, sink.bytes.size());
+  std::vector<std::uint32_t> big2, small2;
+  BOOST_TEST(r.get<std::uint8_t>() == 7);
+  r.get_vector(big2, 1u << 20);
+  r.get_vector(small2, 3);
+  BOOST_TEST(r.get<std::uint8_t>() == 9);
+  BOOST_TEST(r.at_end());
+  BOOST_TEST(r.hash() == hash);
+  BOOST_TEST((big2 == big));
+  // A payload shorter than it says is refused, not read past.
+  MemorySource short_src(sink.bytes);
+  StateReader r2(short_src, 100);
+  BOOST_CHECK_THROW((r2.get<std::uint8_t>(), r2.get_vector(big2, 1u << 20)), std::runtime_error);
+}
+
+BOOST_AUTO_TEST_CASE(saved_state_round_trip_restores_the_map_exactly_and_refuses_corruption) {
+  const auto l = tiny_layout();
+  Mapping m(l.geo, l.user_ius, 1);
+  FunctionalWriter w(m, {2, 3});
+  for (std::uint64_t lpn = 0; lpn < m.user_ius(); ++lpn) w.write(lpn);
+  Rng rng(5);
+  for (std::uint64_t i = 0; i < 3 * m.user_ius(); ++i) w.write(rng.below(m.user_ius()));
+  w.flush();
+  model::SavedState saved;
+  saved.precondition.random_round_waf = {1.5, 2.25};
+  saved.steady_state_gc = true;
+  MemorySink a;
+  model::encode_state(42, m, saved, a);
+  BOOST_TEST(a.bytes.size() == model::state_bytes(m, saved));
+
+  Mapping m2(l.geo, l.user_ius, 1);
+  MemorySource src(a.bytes);
+  const model::SavedState back = model::decode_state(src, 42, m2);
+  BOOST_TEST(m2.check_invariants() == "");
+  BOOST_TEST((back.precondition.random_round_waf == saved.precondition.random_round_waf));
+  BOOST_TEST(back.steady_state_gc);
+  MemorySink b;  // what the restored map saves is byte for byte what was loaded
+  model::encode_state(42, m2, back, b);
+  BOOST_TEST((a.bytes == b.bytes));
+
+  Mapping m3(l.geo, l.user_ius, 1);
+  std::string bad = a.bytes;
+  bad[bad.size() / 2] ^= 1;
+  MemorySource bad_src(bad);
+  BOOST_CHECK_THROW(model::decode_state(bad_src, 42, m3), model::StateError);
+  MemorySource other(a.bytes);
+  BOOST_CHECK_THROW(model::decode_state(other, 43, m3), model::StateError);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
