@@ -114,13 +114,20 @@ BOOST_AUTO_TEST_CASE(greedy_picks_fewest_valid) {
   BOOST_TEST(m.check_invariants() == "");
 }
 
+namespace {
+// One sequential fill, then `rounds` drive-fulls of uniform random overwrites.
+void fill_then_overwrite(Mapping& m, FunctionalWriter& w, std::uint64_t seed, std::uint64_t rounds) {
+  for (std::uint64_t lpn = 0; lpn < m.user_ius(); ++lpn) w.write(lpn);
+  Rng rng(seed);
+  for (std::uint64_t i = 0; i < rounds * m.user_ius(); ++i) w.write(rng.below(m.user_ius()));
+}
+}  // namespace
+
 BOOST_AUTO_TEST_CASE(random_overwrites_run_gc_and_keep_the_map_exact) {
   const auto l = tiny_layout();
   Mapping m(l.geo, l.user_ius, 1);
   FunctionalWriter w(m, {2, 3});
-  for (std::uint64_t lpn = 0; lpn < m.user_ius(); ++lpn) w.write(lpn);
-  Rng rng(3);
-  for (std::uint64_t i = 0; i < 5 * m.user_ius(); ++i) w.write(rng.below(m.user_ius()));
+  fill_then_overwrite(m, w, 3, 5);
   BOOST_TEST(m.check_invariants() == "");  // open units are buffer references: still exact
   w.flush();
   BOOST_TEST(m.check_invariants() == "");
@@ -338,9 +345,7 @@ BOOST_AUTO_TEST_CASE(saved_state_round_trip_restores_the_map_exactly_and_refuses
   const auto l = tiny_layout();
   Mapping m(l.geo, l.user_ius, 1);
   FunctionalWriter w(m, {2, 3});
-  for (std::uint64_t lpn = 0; lpn < m.user_ius(); ++lpn) w.write(lpn);
-  Rng rng(5);
-  for (std::uint64_t i = 0; i < 3 * m.user_ius(); ++i) w.write(rng.below(m.user_ius()));
+  fill_then_overwrite(m, w, 5, 3);
   w.flush();
   model::SavedState saved;
   saved.precondition.random_round_waf = {1.5, 2.25};
