@@ -49,15 +49,9 @@ void FunctionalWriter::program_host_unit(std::uint32_t used) {
                       map_.counters().retired_bgs));
   }
   const std::uint64_t base = map_.alloc_unit(die_, Stream::Host);
-  VerifyTags* v = map_.verify();
-  for (std::uint32_t k = 0; k < geo_.ius_per_unit; ++k) {
-    if (k < used) {
-      if (v) v->program_slot(base + k, k);
-      map_.commit_program(base + k, unit_[k]);
-    } else {
-      map_.program_padding(base + k);
-    }
-  }
+  if (VerifyTags* v = map_.verify())
+    for (std::uint32_t k = 0; k < used; ++k) v->program_slot(base + k, k);
+  map_.commit_unit(base, unit_.data(), used);
   counters_.programmed_ius += geo_.ius_per_unit;
   fill_ = 0;
   if (map_.free_bgs(die_) < wm_.low_bgs) gc(die_);

@@ -8,6 +8,7 @@ namespace ssdtwin::ftl {
 
 Mapping::Mapping(const nand::Geometry& geo, std::uint64_t user_ius, std::uint32_t gc_reserve_bgs)
     : geo_(geo),
+      per_bg_(geo.ius_per_bg),
       gc_reserve_(gc_reserve_bgs),
       l2p_(user_ius, kUnmapped),
       p2l_(geo.physical_ius, kErased),
@@ -42,7 +43,21 @@ void Mapping::commit_program(std::uint64_t ppn, std::uint32_t lpn) {
   if (p2l_[ppn] != kErased) ++counters_.double_programs;
   p2l_[ppn] = lpn;
   l2p_[lpn] = static_cast<std::uint32_t>(ppn);
-  valid_changed(geo_.bg_index(ppn), +1);
+  valid_changed(bg_of(ppn), +1);
+}
+
+void Mapping::commit_unit(std::uint64_t base, const std::uint32_t* lpns, std::uint32_t used) {
+  for (std::uint32_t k = 0; k < used; ++k) {
+    if (p2l_[base + k] != kErased) ++counters_.double_programs;
+    p2l_[base + k] = lpns[k];
+    l2p_[lpns[k]] = static_cast<std::uint32_t>(base + k);
+  }
+  for (std::uint32_t k = used; k < geo_.ius_per_unit; ++k) program_padding(base + k);
+  if (used == 0) return;
+  // As `used` calls of valid_changed(i, +1): the state does not change between them.
+  const std::size_t i = bg_of(base);
+  valid_[i] += used;
+  if (state_[i] == BgState::Closed) candidate_seq_[i] = candidate_counter_ += used;
 }
 
 void Mapping::valid_changed(std::size_t i, int delta) {
@@ -61,12 +76,12 @@ void Mapping::close_bg(std::size_t i) {
 }
 
 void Mapping::begin_program(std::uint64_t unit_base) {
-  const std::size_t i = geo_.bg_index(unit_base);
+  const std::size_t i = bg_of(unit_base);
   if (programs_pending_[i]++ == 0 && state_[i] == BgState::Closed) state_[i] = BgState::Closing;
 }
 
 void Mapping::end_program(std::uint64_t unit_base) {
-  const std::size_t i = geo_.bg_index(unit_base);
+  const std::size_t i = bg_of(unit_base);
   if (--programs_pending_[i] == 0 && state_[i] == BgState::Closing) close_bg(i);
 }
 
@@ -95,7 +110,7 @@ void Mapping::relocate(std::uint64_t old_ppn, std::uint64_t new_ppn) {
 
 void Mapping::invalidate(std::uint64_t ppn) {
   p2l_[ppn] = kInvalid;
-  valid_changed(geo_.bg_index(ppn), -1);
+  valid_changed(bg_of(ppn), -1);
 }
 
 void Mapping::trim(std::uint64_t lpn) {
@@ -229,7 +244,7 @@ std::string Mapping::check_invariants(const std::uint32_t* buffer_slot_lpn) cons
     }
     if (e >= geo_.physical_ius) return fmt::format("LPN {} maps to PPN {} beyond the array", lpn, e);
     if (p2l_[e] != lpn) return fmt::format("LPN {} maps to PPN {} which records LPN {}", lpn, e, p2l_[e]);
-    ++counted[geo_.bg_index(e)];
+    ++counted[bg_of(e)];
   }
   std::size_t free_total = 0;
   for (std::uint32_t d = 0; d < geo_.dies; ++d) {

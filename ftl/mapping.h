@@ -15,6 +15,7 @@
 #include "ftl/victim_policy.h"
 #include "nand/geometry.h"
 #include "sim/big_array.h"
+#include "sim/fast_div.h"
 #include "sim/state_io.h"
 
 namespace ssdtwin::ftl {
@@ -91,7 +92,7 @@ class Mapping {
     const std::uint32_t e = l2p_[lpn];
     if (e != kUnmapped && is_flash_ref(e)) {
       __builtin_prefetch(&p2l_[e], 1);
-      __builtin_prefetch(&valid_[geo_.bg_index(e)], 1);
+      __builtin_prefetch(&valid_[bg_of(e)], 1);
     }
   }
   // Host data for `lpn` now lives in write-buffer `slot`; any flash copy becomes invalid.
@@ -100,6 +101,9 @@ class Mapping {
   void map_to_flash(std::uint64_t lpn, std::uint64_t ppn);
   // A programmed IU: record it as `lpn`'s newest copy.
   void commit_program(std::uint64_t ppn, std::uint32_t lpn);
+  // A programmed unit at `base`: slots below `used` hold lpns[k] (as commit_program each),
+  // the rest are padding (as program_padding each); one valid-count change for them all.
+  void commit_unit(std::uint64_t base, const std::uint32_t* lpns, std::uint32_t used);
   // A programmed IU that carries no live data (stale buffer slot, partial unit).
   void program_padding(std::uint64_t ppn);
   // GC moved `old_ppn`'s data to `new_ppn`; if the host overwrote it meanwhile the copy is dead.
@@ -156,7 +160,11 @@ class Mapping {
   // greedy tie-break (the last changed among equal counts) needs no index.
   void valid_changed(std::size_t i, int delta);
 
+  // Global block-group index of a PPN (Geometry::bg_index without its 64-bit divide).
+  std::size_t bg_of(std::uint64_t ppn) const { return per_bg_(ppn); }
+
   nand::Geometry geo_;
+  FastDiv32 per_bg_;  // divides by geo_.ius_per_bg
   std::uint32_t gc_reserve_;
   BigArray<std::uint32_t> l2p_, p2l_;
   std::vector<std::uint32_t> valid_, erases_;

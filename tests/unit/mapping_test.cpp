@@ -7,6 +7,7 @@
 #include "config/config_loader.h"
 #include "config/layout.h"
 #include "model/saved_state.h"
+#include "sim/fast_div.h"
 #include "sim/rng.h"
 #include "test_support.h"
 
@@ -311,6 +312,23 @@ struct MemorySource : ByteSource {
   std::uint64_t size() const override { return bytes.size(); }
 };
 }  // namespace
+
+BOOST_AUTO_TEST_CASE(fast_division_is_exact_for_31_bit_numerators) {
+  // The IUs per block group of the bundled drives' scales, powers of two, 1, and awkward
+  // divisors; numerators at the edges and at random.
+  Rng rng(11);
+  const std::uint64_t max = 4294967295u;
+  for (std::uint64_t d : std::initializer_list<std::uint64_t>{1, 2, 3, 7, 864, 1152, 1728, 3456, 4096, 6912, 55296,
+                                                              65535, 1000003, 2147483647, max}) {
+    const FastDiv32 div(d);
+    for (std::uint64_t n : std::initializer_list<std::uint64_t>{0, 1, d - 1, d, d + 1, 2 * d - 1, max - 1, max})
+      if (n <= max) BOOST_TEST(div(n) == n / d, "n " << n << " d " << d);
+    for (int i = 0; i < 100000; ++i) {
+      const std::uint64_t n = rng.below(1ull << 32);
+      if (div(n) != n / d) BOOST_FAIL("n " << n << " / d " << d << " gave " << div(n));
+    }
+  }
+}
 
 BOOST_AUTO_TEST_CASE(state_streams_across_chunks_with_the_same_hash_on_both_sides) {
   // Arrays that straddle the 1 MiB chunks at odd offsets, and a tail that is not whole words.
