@@ -39,7 +39,7 @@ std::size_t FileSource::read(char* p, std::size_t n) {
 FileSink::FileSink(const std::string& what, const std::string& path)
     : what_(what), path_(path), tmp_(fmt::format("{}.{}.tmp", path, getpid())) {
   f_ = std::fopen(tmp_.c_str(), "wb");
-  if (!f_) throw OutputError(fmt::format("{}: writing '{}' failed: {}", what_, tmp_, std::strerror(errno)));
+  if (!f_) throw_write_failed(what_, tmp_, errno);
 }
 
 FileSink::~FileSink() {
@@ -50,9 +50,7 @@ FileSink::~FileSink() {
 
 void FileSink::write(const char* p, std::size_t n) {
   errno = 0;
-  if (std::fwrite(p, 1, n, f_) != n)
-    throw OutputError(fmt::format("{}: writing '{}' failed: {}", what_, tmp_, std::strerror(errno ? errno : EIO)));
-  bytes_ += n;
+  if (std::fwrite(p, 1, n, f_) != n) throw_write_failed(what_, tmp_, errno ? errno : EIO);
 }
 
 void FileSink::commit() {
@@ -65,13 +63,12 @@ void FileSink::commit() {
   f_ = nullptr;
   if (!flushed || !closed) {
     std::remove(tmp_.c_str());
-    throw OutputError(
-        fmt::format("{}: writing '{}' failed: {}", what_, tmp_, std::strerror(flushed ? close_err : err)));
+    throw_write_failed(what_, tmp_, flushed ? close_err : err);
   }
   if (std::rename(tmp_.c_str(), path_.c_str()) != 0) {
     const int e = errno;
     std::remove(tmp_.c_str());
-    throw OutputError(fmt::format("{}: writing '{}' failed: {}", what_, path_, std::strerror(e)));
+    throw_write_failed(what_, path_, e);
   }
 }
 

@@ -41,12 +41,10 @@ class FileSink : public ByteSink {
   void write(const char* p, std::size_t n) override;  // throws OutputError
   // Flushes, closes (both checked) and renames the file into place.
   void commit();
-  std::uint64_t bytes() const { return bytes_; }
 
  private:
   std::string what_, path_, tmp_;
   std::FILE* f_ = nullptr;
-  std::uint64_t bytes_ = 0;
 };
 
 }  // namespace ssdtwin::config

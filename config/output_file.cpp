@@ -9,22 +9,18 @@
 
 namespace ssdtwin::config {
 
-namespace {
-
-[[noreturn]] void fail(const std::string& what, const std::string& path, int err) {
+void throw_write_failed(const std::string& what, const std::string& path, int err) {
   throw OutputError(fmt::format("{}: writing '{}' failed: {}", what, path, std::strerror(err)));
 }
 
-}  // namespace
-
 void write_file(const std::string& what, const std::string& path, std::string_view text, bool append) {
   std::FILE* f = std::fopen(path.c_str(), append ? "ab" : "wb");
-  if (!f) fail(what, path, errno);
+  if (!f) throw_write_failed(what, path, errno);
   errno = 0;
   const bool wrote = std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fflush(f) == 0;
   const int err = errno ? errno : EIO;
   // fclose reports what the last flush could not (NFS, delayed allocation).
-  if (std::fclose(f) != 0 || !wrote) fail(what, path, wrote ? (errno ? errno : EIO) : err);
+  if (std::fclose(f) != 0 || !wrote) throw_write_failed(what, path, wrote ? (errno ? errno : EIO) : err);
 }
 
 void write_stdout(std::string_view text) {
@@ -39,7 +35,7 @@ void check_writable(const std::string& what, const std::string& path) {
   if (fs::is_directory(path, ec))
     throw OutputError(fmt::format("{}: '{}' is a directory; give a file name", what, path));
   if (fs::exists(path, ec)) {
-    if (access(path.c_str(), W_OK) != 0) fail(what, path, errno);
+    if (access(path.c_str(), W_OK) != 0) throw_write_failed(what, path, errno);
     return;
   }
   const fs::path dir = fs::path(path).parent_path().empty() ? fs::path(".") : fs::path(path).parent_path();

@@ -12,6 +12,8 @@ class OutputError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Throws OutputError "WHAT: writing 'PATH' failed: strerror(err)" (every output's failure).
+[[noreturn]] void throw_write_failed(const std::string& what, const std::string& path, int err);
 // Writes `text` to `path` (replaced, or appended to); `what` names the output in an error
 // ("option '--output'", "job 'x': log file").
 void write_file(const std::string& what, const std::string& path, std::string_view text, bool append = false);

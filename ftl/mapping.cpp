@@ -39,30 +39,28 @@ void Mapping::map_to_flash(std::uint64_t lpn, std::uint64_t ppn) {
   commit_program(ppn, static_cast<std::uint32_t>(lpn));
 }
 
-void Mapping::commit_program(std::uint64_t ppn, std::uint32_t lpn) {
+void Mapping::map_iu(std::uint64_t ppn, std::uint32_t lpn) {
   if (p2l_[ppn] != kErased) ++counters_.double_programs;
   p2l_[ppn] = lpn;
   l2p_[lpn] = static_cast<std::uint32_t>(ppn);
+}
+
+void Mapping::commit_program(std::uint64_t ppn, std::uint32_t lpn) {
+  map_iu(ppn, lpn);
   valid_changed(bg_of(ppn), +1);
 }
 
 void Mapping::commit_unit(std::uint64_t base, const std::uint32_t* lpns, std::uint32_t used) {
-  for (std::uint32_t k = 0; k < used; ++k) {
-    if (p2l_[base + k] != kErased) ++counters_.double_programs;
-    p2l_[base + k] = lpns[k];
-    l2p_[lpns[k]] = static_cast<std::uint32_t>(base + k);
-  }
+  for (std::uint32_t k = 0; k < used; ++k) map_iu(base + k, lpns[k]);
   for (std::uint32_t k = used; k < geo_.ius_per_unit; ++k) program_padding(base + k);
-  if (used == 0) return;
-  // As `used` calls of valid_changed(i, +1): the state does not change between them.
-  const std::size_t i = bg_of(base);
-  valid_[i] += used;
-  if (state_[i] == BgState::Closed) candidate_seq_[i] = candidate_counter_ += used;
+  if (used) valid_changed(bg_of(base), int(used));
 }
 
 void Mapping::valid_changed(std::size_t i, int delta) {
   valid_[i] = static_cast<std::uint32_t>(int(valid_[i]) + delta);
-  if (state_[i] == BgState::Closed) candidate_seq_[i] = ++candidate_counter_;
+  // One sequence step per IU changed: a unit's batched change ends where per-IU ones would.
+  if (state_[i] == BgState::Closed)
+    candidate_seq_[i] = candidate_counter_ += static_cast<std::uint64_t>(delta < 0 ? -delta : delta);
 }
 
 void Mapping::close_bg(std::size_t i) {

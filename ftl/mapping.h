@@ -159,6 +159,8 @@ class Mapping {
   // Valid counts change here: a closed block group's candidate sequence is renewed, so the
   // greedy tie-break (the last changed among equal counts) needs no index.
   void valid_changed(std::size_t i, int delta);
+  // Records `lpn` at `ppn` in both tables (counting a program of an unerased IU).
+  void map_iu(std::uint64_t ppn, std::uint32_t lpn);
 
   // Global block-group index of a PPN (Geometry::bg_index without its 64-bit divide).
   std::size_t bg_of(std::uint64_t ppn) const { return per_bg_(ppn); }
