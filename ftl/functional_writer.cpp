@@ -77,19 +77,25 @@ void FunctionalWriter::collect(std::uint32_t die, std::uint32_t victim) {
   const std::uint64_t base = geo_.bg_base(die, victim);
   std::uint64_t unit = 0;
   if (gc_stream_.close_if_in(die, victim, unit)) counters_.programmed_ius += geo_.ius_per_unit;
-  valid_.clear();
-  // The P2L scan is sequential; each live LPN's L2P entry is a cache miss: fetch it ahead.
-  constexpr std::uint64_t kL2pAhead = 16;
-  const std::uint64_t end = base + geo_.ius_per_bg;
-  for (std::uint64_t p = base; p < end; ++p) {
-    if (p + kL2pAhead < end) {
-      const std::uint32_t ahead = map_.p2l(p + kL2pAhead);
-      if (ahead < Mapping::kInvalid) map_.prefetch_l2p(ahead);
-    }
-    const std::uint32_t lpn = map_.p2l(p);
-    if (lpn < Mapping::kInvalid && map_.l2p(lpn) == p) valid_.push_back(p);
+  // The P2L scan is sequential and cheap; each candidate's L2P entry is a cache miss. So the
+  // candidates (IUs not yet invalidated) are listed first, branch-free (stale and live IUs
+  // alternate at random: a branch per IU mispredicts), then relocated in order with their
+  // L2P entries prefetched a fixed number of candidates ahead (a fixed number of PPNs ahead
+  // covered too few misses where most of the victim is stale). Relocating one IU changes
+  // no other candidate's liveness, so checking each just before its move is the same as
+  // checking all first.
+  candidates_.resize(geo_.ius_per_bg);
+  std::size_t n = 0;
+  for (std::uint32_t k = 0; k < geo_.ius_per_bg; ++k) {
+    candidates_[n] = base + k;
+    n += map_.p2l(base + k) < Mapping::kInvalid;
   }
-  for (std::uint64_t p : valid_) {
+  constexpr std::size_t kL2pAhead = 32;
+  for (std::size_t k = 0; k < n && k < kL2pAhead; ++k) map_.prefetch_l2p(map_.p2l(candidates_[k]));
+  for (std::size_t k = 0; k < n; ++k) {
+    if (k + kL2pAhead < n) map_.prefetch_l2p(map_.p2l(candidates_[k + kL2pAhead]));
+    const std::uint64_t p = candidates_[k];
+    if (map_.l2p(map_.p2l(p)) != p) continue;
     if (gc_stream_.relocate(die, p, unit)) counters_.programmed_ius += geo_.ius_per_unit;
     ++counters_.gc_relocated_ius;
   }

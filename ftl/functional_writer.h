@@ -52,7 +52,7 @@ class FunctionalWriter {
   std::uint32_t fill_ = 0;
   std::uint32_t die_ = 0;  // round-robin pointer
   GcStream gc_stream_;
-  std::vector<std::uint64_t> valid_;  // scratch: a victim's valid PPNs
+  std::vector<std::uint64_t> candidates_;  // scratch: a victim's PPNs not yet invalidated
   FunctionalCounters counters_;
 };
 

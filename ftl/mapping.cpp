@@ -12,12 +12,10 @@ Mapping::Mapping(const nand::Geometry& geo, std::uint64_t user_ius, std::uint32_
       gc_reserve_(gc_reserve_bgs),
       l2p_(user_ius, kUnmapped),
       p2l_(geo.physical_ius, kErased),
-      valid_(std::size_t(geo.dies) * geo.bgs_per_die, 0),
-      erases_(valid_.size(), 0),
-      state_(valid_.size(), BgState::Free),
-      programs_pending_(valid_.size(), 0),
-      closed_seq_(valid_.size(), 0),
-      candidate_seq_(valid_.size(), 0),
+      bg_(std::size_t(geo.dies) * geo.bgs_per_die),
+      erases_(bg_.size(), 0),
+      programs_pending_(bg_.size(), 0),
+      closed_seq_(bg_.size(), 0),
       free_(geo.dies),
       open_host_(geo.dies),
       open_gc_(geo.dies) {
@@ -57,30 +55,30 @@ void Mapping::commit_unit(std::uint64_t base, const std::uint32_t* lpns, std::ui
 }
 
 void Mapping::valid_changed(std::size_t i, int delta) {
-  valid_[i] = static_cast<std::uint32_t>(int(valid_[i]) + delta);
+  bg_[i].valid = static_cast<std::uint32_t>(int(bg_[i].valid) + delta);
   // One sequence step per IU changed: a unit's batched change ends where per-IU ones would.
-  if (state_[i] == BgState::Closed)
-    candidate_seq_[i] = candidate_counter_ += static_cast<std::uint64_t>(delta < 0 ? -delta : delta);
+  if (bg_[i].state == BgState::Closed)
+    bg_[i].candidate_seq = candidate_counter_ += static_cast<std::uint64_t>(delta < 0 ? -delta : delta);
 }
 
 void Mapping::close_bg(std::size_t i) {
   if (programs_pending_[i]) {
-    state_[i] = BgState::Closing;
+    bg_[i].state = BgState::Closing;
     return;
   }
-  state_[i] = BgState::Closed;
+  bg_[i].state = BgState::Closed;
   closed_seq_[i] = ++close_counter_;
-  candidate_seq_[i] = ++candidate_counter_;
+  bg_[i].candidate_seq = ++candidate_counter_;
 }
 
 void Mapping::begin_program(std::uint64_t unit_base) {
   const std::size_t i = bg_of(unit_base);
-  if (programs_pending_[i]++ == 0 && state_[i] == BgState::Closed) state_[i] = BgState::Closing;
+  if (programs_pending_[i]++ == 0 && bg_[i].state == BgState::Closed) bg_[i].state = BgState::Closing;
 }
 
 void Mapping::end_program(std::uint64_t unit_base) {
   const std::size_t i = bg_of(unit_base);
-  if (--programs_pending_[i] == 0 && state_[i] == BgState::Closing) close_bg(i);
+  if (--programs_pending_[i] == 0 && bg_[i].state == BgState::Closing) close_bg(i);
 }
 
 void Mapping::program_padding(std::uint64_t ppn) {
@@ -132,7 +130,7 @@ void Mapping::open_bg(std::uint32_t die, Open& o) {
   o.bg = static_cast<int>(*best);
   fl.erase(best);
   o.next_unit = 0;
-  state_[idx(die, std::uint32_t(o.bg))] = BgState::Open;
+  bg_[idx(die, std::uint32_t(o.bg))].state = BgState::Open;
 }
 
 std::uint64_t Mapping::alloc_unit(std::uint32_t die, Stream s) {
@@ -151,7 +149,7 @@ int Mapping::pick_victim(std::uint32_t die) {
   const int bg = policy_->pick(*this, die);
   if (bg < 0) return -1;
   const std::size_t i = idx(die, std::uint32_t(bg));
-  state_[i] = BgState::Victim;
+  bg_[i].state = BgState::Victim;
   ++counters_.gc_victims;
   return bg;
 }
@@ -160,9 +158,9 @@ std::uint32_t Mapping::erase_spread(std::uint32_t die) const {
   std::uint32_t lo = UINT32_MAX, hi = 0;
   for (std::uint32_t b = 0; b < geo_.bgs_per_die; ++b) {
     const std::size_t i = idx(die, b);
-    if (state_[i] == BgState::Retired) continue;
+    if (bg_[i].state == BgState::Retired) continue;
     hi = std::max(hi, erases_[i]);
-    if (state_[i] == BgState::Closed) lo = std::min(lo, erases_[i]);
+    if (bg_[i].state == BgState::Closed) lo = std::min(lo, erases_[i]);
   }
   return lo == UINT32_MAX ? 0 : hi - lo;
 }
@@ -172,11 +170,11 @@ int Mapping::pick_static_wl_victim(std::uint32_t die) {
   int best = -1;
   for (std::uint32_t b = 0; b < geo_.bgs_per_die; ++b) {
     const std::size_t i = idx(die, b);
-    if (state_[i] == BgState::Closed && (best < 0 || erases_[i] < erases_[idx(die, std::uint32_t(best))]))
+    if (bg_[i].state == BgState::Closed && (best < 0 || erases_[i] < erases_[idx(die, std::uint32_t(best))]))
       best = static_cast<int>(b);
   }
   const std::size_t i = idx(die, std::uint32_t(best));
-  state_[i] = BgState::Victim;
+  bg_[i].state = BgState::Victim;
   ++counters_.static_wl_moves;
   return best;
 }
@@ -193,12 +191,12 @@ int Mapping::fewest_valid_closed(std::uint32_t die) {
   std::uint64_t best_seq = 0;
   for (std::uint32_t b = 0; b < geo_.bgs_per_die; ++b) {
     const std::size_t i = base + b;
-    if (state_[i] != BgState::Closed) continue;
-    const std::uint32_t v = valid_[i];
-    if (v < best_v || (v == best_v && best >= 0 && candidate_seq_[i] > best_seq)) {
+    if (bg_[i].state != BgState::Closed) continue;
+    const std::uint32_t v = bg_[i].valid;
+    if (v < best_v || (v == best_v && best >= 0 && bg_[i].candidate_seq > best_seq)) {
       best = static_cast<int>(b);
       best_v = v;
-      best_seq = candidate_seq_[i];
+      best_seq = bg_[i].candidate_seq;
     }
   }
   return best;
@@ -208,7 +206,7 @@ const std::vector<GcCandidate>& Mapping::gc_candidates(std::uint32_t die) {
   candidates_.clear();
   for (std::uint32_t b = 0; b < geo_.bgs_per_die; ++b) {
     const std::size_t i = idx(die, b);
-    if (state_[i] == BgState::Closed && valid_[i] < geo_.ius_per_bg) candidates_.push_back({closed_seq_[i], b});
+    if (bg_[i].state == BgState::Closed && bg_[i].valid < geo_.ius_per_bg) candidates_.push_back({closed_seq_[i], b});
   }
   return candidates_;
 }
@@ -220,17 +218,17 @@ void Mapping::erase_bg(std::uint32_t die, std::uint32_t bg) {
   ++erases_[idx(die, bg)];
   ++counters_.bgs_erased;
   if (retire_at_ && erases_[idx(die, bg)] >= retire_at_) {
-    state_[idx(die, bg)] = BgState::Retired;
+    bg_[idx(die, bg)].state = BgState::Retired;
     ++counters_.retired_bgs;
     return;
   }
-  state_[idx(die, bg)] = BgState::Free;
+  bg_[idx(die, bg)].state = BgState::Free;
   free_[die].push_back(bg);
 }
 
 std::string Mapping::check_invariants(const std::uint32_t* buffer_slot_lpn) const {
   if (counters_.double_programs) return fmt::format("{} IUs programmed twice without erase", counters_.double_programs);
-  std::vector<std::uint32_t> counted(valid_.size(), 0);
+  std::vector<std::uint32_t> counted(bg_.size(), 0);
   for (std::uint64_t lpn = 0; lpn < l2p_.size(); ++lpn) {
     const std::uint32_t e = l2p_[lpn];
     if (e == kUnmapped) continue;
@@ -249,23 +247,24 @@ std::string Mapping::check_invariants(const std::uint32_t* buffer_slot_lpn) cons
     free_total += free_[d].size();
     for (std::uint32_t b = 0; b < geo_.bgs_per_die; ++b) {
       const std::size_t i = idx(d, b);
-      if (counted[i] != valid_[i])
-        return fmt::format("die {} BG {}: valid count {} but {} LPNs map into it", d, b, valid_[i], counted[i]);
+      if (counted[i] != bg_[i].valid)
+        return fmt::format("die {} BG {}: valid count {} but {} LPNs map into it", d, b, bg_[i].valid, counted[i]);
       const bool listed = std::find(free_[d].begin(), free_[d].end(), b) != free_[d].end();
-      if (listed != (state_[i] == BgState::Free))
+      if (listed != (bg_[i].state == BgState::Free))
         return fmt::format("die {} BG {}: free-list membership disagrees with state", d, b);
-      if (state_[i] == BgState::Free) {
+      if (bg_[i].state == BgState::Free) {
         const std::uint64_t base = geo_.bg_base(d, b);
         for (std::uint64_t p = base; p < base + geo_.ius_per_bg; ++p)
           if (p2l_[p] != kErased) return fmt::format("free BG {} of die {} holds programmed PPN {}", b, d, p);
       }
     }
   }
-  for (std::size_t i = 0; i < valid_.size(); ++i)
-    if (candidate_seq_[i] > candidate_counter_)
-      return fmt::format("BG index {}: candidate sequence {} is past the counter {}", i, candidate_seq_[i],
+  for (std::size_t i = 0; i < bg_.size(); ++i)
+    if (bg_[i].candidate_seq > candidate_counter_)
+      return fmt::format("BG index {}: candidate sequence {} is past the counter {}", i, bg_[i].candidate_seq,
                          candidate_counter_);
-  std::size_t free_by_state = std::size_t(std::count(state_.begin(), state_.end(), BgState::Free));
+  const std::size_t free_by_state =
+      std::size_t(std::count_if(bg_.begin(), bg_.end(), [](const BgMeta& m) { return m.state == BgState::Free; }));
   if (free_by_state != free_total) return fmt::format("free pool {} != free states {}", free_total, free_by_state);
   return "";
 }

@@ -16,6 +16,7 @@
 #include "nand/geometry.h"
 #include "sim/big_array.h"
 #include "sim/fast_div.h"
+#include "sim/prefetch.h"
 #include "sim/state_io.h"
 
 namespace ssdtwin::ftl {
@@ -87,12 +88,12 @@ class Mapping {
   static bool is_flash_ref(std::uint32_t e) { return !(e & kBufferFlag); }
 
   // Cache hints for batched random updates (the functional path's bottleneck is misses).
-  void prefetch_l2p(std::uint64_t lpn) const { __builtin_prefetch(&l2p_[lpn], 1); }
+  void prefetch_l2p(std::uint64_t lpn) const { prefetch_for_write(&l2p_[lpn]); }
   void prefetch_old_copy(std::uint64_t lpn) const {
     const std::uint32_t e = l2p_[lpn];
     if (e != kUnmapped && is_flash_ref(e)) {
-      __builtin_prefetch(&p2l_[e], 1);
-      __builtin_prefetch(&valid_[bg_of(e)], 1);
+      prefetch_for_write(&p2l_[e]);
+      prefetch_for_write(&bg_[bg_of(e)]);
     }
   }
   // Host data for `lpn` now lives in write-buffer `slot`; any flash copy becomes invalid.
@@ -132,8 +133,8 @@ class Mapping {
   // Block groups closed so far on the drive: the clock that ages candidates.
   std::uint64_t close_counter() const { return close_counter_; }
   void erase_bg(std::uint32_t die, std::uint32_t bg);
-  std::uint32_t valid_ius(std::uint32_t die, std::uint32_t bg) const { return valid_[idx(die, bg)]; }
-  BgState state(std::uint32_t die, std::uint32_t bg) const { return state_[idx(die, bg)]; }
+  std::uint32_t valid_ius(std::uint32_t die, std::uint32_t bg) const { return bg_[idx(die, bg)].valid; }
+  BgState state(std::uint32_t die, std::uint32_t bg) const { return bg_[idx(die, bg)].state; }
   std::uint32_t erase_count(std::uint32_t die, std::uint32_t bg) const { return erases_[idx(die, bg)]; }
 
   const MappingCounters& counters() const { return counters_; }
@@ -169,15 +170,21 @@ class Mapping {
   FastDiv32 per_bg_;  // divides by geo_.ius_per_bg
   std::uint32_t gc_reserve_;
   BigArray<std::uint32_t> l2p_, p2l_;
-  std::vector<std::uint32_t> valid_, erases_;
-  std::vector<BgState> state_;
+  // What a host overwrite changes in the old copy's block group, in one cache line (three
+  // separate tables cost three misses per random write).
+  struct BgMeta {
+    std::uint64_t candidate_seq = 0;  // when a closed BG's valid count last changed
+    std::uint32_t valid = 0;
+    BgState state = BgState::Free;
+  };
+  std::vector<BgMeta> bg_;
+  std::vector<std::uint32_t> erases_;
   std::vector<std::uint32_t> programs_pending_;
   std::vector<std::uint64_t> closed_seq_;  // when each BG became a GC candidate
   std::uint64_t close_counter_ = 0;
   std::unique_ptr<VictimPolicy> policy_ = make_victim_policy("greedy", {});
   std::uint32_t wl_spread_ = 0, retire_at_ = 0;
   std::vector<GcCandidate> candidates_;
-  std::vector<std::uint64_t> candidate_seq_;  // when each closed BG's valid count last changed
   std::uint64_t candidate_counter_ = 0;
   std::vector<std::vector<std::uint32_t>> free_;  // per die
   std::vector<Open> open_host_, open_gc_;
