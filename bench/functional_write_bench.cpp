@@ -21,7 +21,8 @@ struct Harness {
       config::load_profile(std::string(SSDTWIN_SOURCE_DIR) + "/scenarios/drives/micron-9550-max-12.8tb.toml");
   config::Layout layout = config::make_layout(profile.config, 32);
   ftl::Mapping map{layout.geo, layout.user_ius, 1};  // as run_endurance and the timed FTL (kGcReserveBgs)
-  ftl::FunctionalWriter writer{map, {profile.config.ftl.gc_low_watermark_bgs, profile.config.ftl.gc_high_watermark_bgs}};
+  ftl::FunctionalWriter writer{map,
+                               {profile.config.ftl.gc_low_watermark_bgs, profile.config.ftl.gc_high_watermark_bgs}};
   std::uint64_t seed = 1;
 
   Harness() {
