@@ -359,12 +359,23 @@ BOOST_AUTO_TEST_CASE(state_streams_across_chunks_with_the_same_hash_on_both_side
   BOOST_CHECK_THROW((r2.get<std::uint8_t>(), r2.get_vector(big2, 1u << 20)), std::runtime_error);
 }
 
+namespace {
+// The tiny drive filled, then overwritten at random `rounds` times (seed `seed`), flushed.
+struct OverwrittenDrive {
+  config::Layout l = tiny_layout();
+  Mapping m{l.geo, l.user_ius, 1};
+  FunctionalWriter w;
+  OverwrittenDrive(GcWatermarks wm, std::uint64_t seed, std::uint64_t rounds) : w(m, wm) {
+    fill_then_overwrite(m, w, seed, rounds);
+    w.flush();
+  }
+};
+}  // namespace
+
 BOOST_AUTO_TEST_CASE(saved_state_round_trip_restores_the_map_exactly_and_refuses_corruption) {
-  const auto l = tiny_layout();
-  Mapping m(l.geo, l.user_ius, 1);
-  FunctionalWriter w(m, {2, 3});
-  fill_then_overwrite(m, w, 5, 3);
-  w.flush();
+  OverwrittenDrive d({2, 3}, 5, 3);
+  const config::Layout& l = d.l;
+  Mapping& m = d.m;
   model::SavedState saved;
   saved.precondition.random_round_waf = {1.5, 2.25};
   saved.steady_state_gc = true;
@@ -397,11 +408,9 @@ BOOST_AUTO_TEST_CASE(saved_state_round_trip_restores_the_map_exactly_and_refuses
 // saying why in its commit. (Checked equal for ff10bb0 and 85f7cbd, before and after the
 // branch-free victim scan and the per-block-group record.)
 BOOST_AUTO_TEST_CASE(functional_path_results_are_pinned) {
-  const auto l = tiny_layout();
-  Mapping m(l.geo, l.user_ius, 1);
-  FunctionalWriter w(m, {2, 2});
-  fill_then_overwrite(m, w, 7, 4);
-  w.flush();
+  OverwrittenDrive d({2, 2}, 7, 4);
+  const Mapping& m = d.m;
+  const FunctionalWriter& w = d.w;
   BOOST_TEST(m.check_invariants() == "");
   MemorySink sink;
   StateWriter sw(&sink);
