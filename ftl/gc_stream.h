@@ -20,7 +20,8 @@ class GcStream {
 
   // Moves `old_ppn`'s data (if still valid) to the die's next GC slot. Returns true when
   // that filled a unit, which then needs its program; `unit_base` receives its base PPN.
-  bool relocate(std::uint32_t die, std::uint64_t old_ppn, std::uint64_t& unit_base) {
+  // Forced inline: GCC kept it a call, 5% of the 6550 ION's preconditioning (WAF 4.3).
+  [[gnu::always_inline]] bool relocate(std::uint32_t die, std::uint64_t old_ppn, std::uint64_t& unit_base) {
     Fill& f = fill_[die];
     const std::uint32_t per_unit = map_.geometry().ius_per_unit;
     if (f.next == per_unit) {
