@@ -126,6 +126,7 @@ void FlashArray::on_budget_check(TimePs now) {
     if (t > now) {
       budget_wake_armed_ = true;
       wake_.at(t, Wake{Stage::BudgetCheck, nullptr, 0, 0});
+      compact_budget_waiters();
       return;
     }
     const BudgetWaiter w = budget_waiters_[budget_head_++];
@@ -141,6 +142,15 @@ void FlashArray::on_budget_check(TimePs now) {
     }
   }
   budget_waiters_.clear();
+  budget_head_ = 0;
+}
+
+// Under a sustained cap the FIFO may never empty (so it is never cleared): the admitted
+// front is dropped once it is half the vector, or the vector would grow by one entry per
+// throttled operation for the whole run.
+void FlashArray::compact_budget_waiters() {
+  if (budget_head_ < 1024 || budget_head_ * 2 < budget_waiters_.size()) return;
+  budget_waiters_.erase(budget_waiters_.begin(), budget_waiters_.begin() + std::ptrdiff_t(budget_head_));
   budget_head_ = 0;
 }
 

@@ -81,6 +81,7 @@ class FlashArray : public sc_core::sc_module, public FlashPort {
   void book_read(NandOp* op, TimePs now);
   void wait_for_budget(BudgetWaiter w, TimePs now);
   void on_budget_check(TimePs now);
+  void compact_budget_waiters();
   void maybe_suspend(Die& d, std::uint32_t die, TimePs now);
   void service_die(std::uint32_t die, TimePs now);
   void check_die_at(std::uint32_t die, TimePs when);
