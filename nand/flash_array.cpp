@@ -41,7 +41,7 @@ void FlashArray::submit(NandOp* op) {
   const TimePs now = sc_now_ps();
   op->submit_ps = now;
   if (op->kind == OpKind::Read) {
-    if (budget_ && (budget_head_ < budget_waiters_.size() || budget_->earliest(now) > now)) {
+    if (budget_ && (budget_head_ < budget_waiters_.size() || !budget_->grants(now))) {
       wait_for_budget({op, op->die}, now);  // over the power budget: wait in arrival order
       return;
     }
@@ -122,8 +122,8 @@ void FlashArray::wait_for_budget(BudgetWaiter w, TimePs now) {
 void FlashArray::on_budget_check(TimePs now) {
   budget_wake_armed_ = false;
   while (budget_head_ < budget_waiters_.size()) {
-    const TimePs t = budget_->earliest(now);
-    if (t > now) {
+    if (!budget_->grants(now)) {
+      const TimePs t = budget_->earliest(now);
       budget_wake_armed_ = true;
       wake_.at(t, Wake{Stage::BudgetCheck, nullptr, 0, 0});
       compact_budget_waiters();
@@ -194,7 +194,7 @@ void FlashArray::try_start_pe(std::uint32_t die, TimePs now) {
   if (budget_) {
     if (d.waiting_budget) return;
     // Behind earlier waiters unless this is its turn (called from on_budget_check).
-    if ((!serving_budget_ && budget_head_ < budget_waiters_.size()) || budget_->earliest(now) > now) {
+    if ((!serving_budget_ && budget_head_ < budget_waiters_.size()) || !budget_->grants(now)) {
       d.waiting_budget = true;
       budget_->note_throttled(budget_->earliest(now) - now);
       wait_for_budget({nullptr, die}, now);

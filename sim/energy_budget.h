@@ -27,6 +27,13 @@ class EnergyBudget {
     if (!limited() || tat_ps_ <= tolerance_ps_) return ready;
     return std::max(ready, tat_ps_ - tolerance_ps_);
   }
+  // Whether an expense may start at `now`: it conforms by `now` + the grant window. A
+  // window batches admissions (one check admits every expense that conforms within it)
+  // at the cost of starting some up to one window early, which adds the window to the
+  // burst tolerance; the long-run rate is unchanged.
+  bool grants(TimePs now) const { return earliest(now) <= now + grant_window_ps_; }
+  void set_grant_window(TimePs ps) { grant_window_ps_ = ps; }
+  TimePs grant_window_ps() const { return grant_window_ps_; }
   // Records an expense made at `at` (which should be earliest(...) or later).
   void spend(TimePs at, double joules) {
     spent_j_ += joules;
@@ -55,6 +62,7 @@ class EnergyBudget {
   double watts_ = 0;
   TimePs tolerance_ps_ = 0;
   TimePs tat_ps_ = 0;  // theoretical arrival time of the next conforming expense
+  TimePs grant_window_ps_ = 0;
   std::uint64_t throttled_ = 0;
   TimePs throttle_delay_ps_ = 0;
   double spent_j_ = 0;

@@ -3,6 +3,7 @@
 #include "config/config_loader.h"
 #include "config/energy_model.h"
 #include "nand/nand_energy.h"
+#include "sim/energy_budget.h"
 #include "test_support.h"
 
 using namespace ssdtwin;
@@ -54,6 +55,40 @@ BOOST_AUTO_TEST_CASE(energy_breakdown_adds_each_activity_to_its_component) {
   BOOST_TEST(idle.pcie_j == c.power.pcie_l1_w, boost::test_tools::tolerance(1e-9));
   BOOST_TEST(idle.controller_j == c.power.nonop_controller_w, boost::test_tools::tolerance(1e-9));
   BOOST_TEST(idle.nand_array_j == 0.0);
+}
+
+// The budget's grant window: a saturated budget admits, per check, the expenses that conform
+// within the window (not only the one due now), none earlier than one window ahead of its
+// exact conforming time, and the long-run rate stays the budget's rate.
+BOOST_AUTO_TEST_CASE(grant_window_batches_admissions_without_raising_the_rate) {
+  constexpr TimePs kTol = 2 * kPsPerMs, kWindow = kPsPerUs;
+  constexpr double kWatts = 10.0, kJoules = 1e-6;  // 100 ns of budget time each
+  for (const TimePs window : {TimePs(0), kWindow}) {
+    EnergyBudget b;
+    b.set_rate(kWatts, kTol);
+    b.set_grant_window(window);
+    // Checks at the times a waiter would be woken: the exact conforming time of the next one.
+    TimePs now = 0;
+    std::uint64_t admitted = 0, checks = 0;
+    while (now < 10 * kPsPerMs) {
+      ++checks;
+      while (b.grants(now)) {
+        BOOST_REQUIRE(b.earliest(now) <= now + window);  // never more than a window early
+        b.spend(now, kJoules);
+        ++admitted;
+      }
+      now = b.earliest(now);
+    }
+    // 2 ms of tolerance plus 10 ms at 10 W: 120 mJ, 120,000 expenses (+ one window's worth).
+    const double expected = (s_from_ps(kTol) + s_from_ps(now)) * kWatts / kJoules;
+    BOOST_TEST(double(admitted) >= expected - 1);
+    BOOST_TEST(double(admitted) <= expected + double(window) / 1e5 + 1);
+    // Saturated: one check per expense without a window, one per ~10 with a 1 us window.
+    if (window == 0)
+      BOOST_TEST(checks >= admitted - 20000 - 1);
+    else
+      BOOST_TEST(checks * 8 <= admitted);
+  }
 }
 
 BOOST_AUTO_TEST_SUITE_END()
