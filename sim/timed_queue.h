@@ -20,11 +20,23 @@ class TimedQueue {
   bool empty() const { return heap_.empty(); }
   std::size_t size() const { return heap_.size(); }
   TimePs top_time() const { return heap_.front().when; }
+  // Floyd's pop: the hole at the root walks down to a leaf, always to the earlier child (one
+  // comparison per level, which the compiler makes a conditional move rather than a branch
+  // that random times would mispredict), then the last item rises from there (rarely far).
   T pop() {
     T v = heap_.front().value;
-    heap_.front() = heap_.back();
+    const Item last = heap_.back();
     heap_.pop_back();
-    if (!heap_.empty()) sift_down(0);
+    const std::size_t n = heap_.size();
+    if (n == 0) return v;
+    std::size_t i = 0;
+    for (std::size_t c = 1; c < n; c = 2 * i + 1) {
+      if (c + 1 < n) c += std::size_t(before(heap_[c + 1], heap_[c]));
+      heap_[i] = heap_[c];
+      i = c;
+    }
+    heap_[i] = last;
+    sift_up(i);
     return v;
   }
   void reserve(std::size_t n) { heap_.reserve(n); }
@@ -35,7 +47,10 @@ class TimedQueue {
     std::uint64_t seq;
     T value;
   };
-  static bool before(const Item& a, const Item& b) { return a.when < b.when || (a.when == b.when && a.seq < b.seq); }
+  // Bitwise, not short-circuit: no branch on which of two random times is earlier.
+  static bool before(const Item& a, const Item& b) {
+    return (a.when < b.when) | ((a.when == b.when) & (a.seq < b.seq));
+  }
   void sift_up(std::size_t i) {
     Item it = heap_[i];
     while (i > 0) {
@@ -43,19 +58,6 @@ class TimedQueue {
       if (!before(it, heap_[p])) break;
       heap_[i] = heap_[p];
       i = p;
-    }
-    heap_[i] = it;
-  }
-  void sift_down(std::size_t i) {
-    Item it = heap_[i];
-    const std::size_t n = heap_.size();
-    for (;;) {
-      std::size_t c = 2 * i + 1;
-      if (c >= n) break;
-      if (c + 1 < n && before(heap_[c + 1], heap_[c])) ++c;
-      if (!before(heap_[c], it)) break;
-      heap_[i] = heap_[c];
-      i = c;
     }
     heap_[i] = it;
   }
