@@ -33,7 +33,6 @@ class EnergyBudget {
   // burst tolerance; the long-run rate is unchanged.
   bool grants(TimePs now) const { return earliest(now) <= now + grant_window_ps_; }
   void set_grant_window(TimePs ps) { grant_window_ps_ = ps; }
-  TimePs grant_window_ps() const { return grant_window_ps_; }
   // Records an expense made at `at` (which should be earliest(...) or later).
   void spend(TimePs at, double joules) {
     spent_j_ += joules;

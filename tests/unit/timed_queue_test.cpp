@@ -19,6 +19,10 @@ BOOST_AUTO_TEST_CASE(pops_by_time_then_insertion_order) {
     std::uint32_t id;
   };
   std::vector<Ref> ref;  // pending, in insertion order
+  // The first (oldest) of the earliest: what the queue must pop next.
+  const auto next = [&ref] {
+    return std::min_element(ref.begin(), ref.end(), [](const Ref& a, const Ref& b) { return a.when < b.when; });
+  };
   ssdtwin::Rng rng(11);
   std::uint32_t next_id = 0, popped = 0;
   for (int step = 0; step < 20000; ++step) {
@@ -27,10 +31,9 @@ BOOST_AUTO_TEST_CASE(pops_by_time_then_insertion_order) {
       q.push(when, next_id);
       ref.push_back({when, next_id++});
     } else {
-      const auto it =
-          std::min_element(ref.begin(), ref.end(), [](const Ref& a, const Ref& b) { return a.when < b.when; });
+      const auto it = next();
       BOOST_REQUIRE_EQUAL(q.top_time(), it->when);
-      BOOST_REQUIRE_EQUAL(q.pop(), it->id);  // min_element returns the first (oldest) of ties
+      BOOST_REQUIRE_EQUAL(q.pop(), it->id);
       ref.erase(it);
       ++popped;
     }
@@ -38,8 +41,7 @@ BOOST_AUTO_TEST_CASE(pops_by_time_then_insertion_order) {
   }
   BOOST_TEST(popped > 5000u);
   while (!ref.empty()) {
-    const auto it =
-        std::min_element(ref.begin(), ref.end(), [](const Ref& a, const Ref& b) { return a.when < b.when; });
+    const auto it = next();
     BOOST_REQUIRE_EQUAL(q.pop(), it->id);
     ref.erase(it);
   }
