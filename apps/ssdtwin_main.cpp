@@ -54,7 +54,7 @@ const char* kUsage =
     "              [--timeseries-ms MS [--timeseries-csv FILE]] [--steady-rounds MAX]\n"
     "              [--power-state N] [--power-timeline T:N[,T:N]...] [--apst] [--job-set fio_key=value]...\n"
     "              [--timeline FILE.json [--timeline-window START:LENGTH]] [--save-state FILE | --load-state FILE]\n"
-    "              [--state-cache DIR] [--quiet]\n"
+    "              [--state-cache DIR] [--no-lookahead] [--quiet]\n"
     "  ssdtwin sweep --drive PROFILE.toml[,PROFILE.toml...] --job JOB.fio [--set KEY=V1,V2,...]... [--host HOST.toml]\n"
     "              [--jobs N] (KEY: a fio job key, a profile key section.key, or power_state)\n"
     "              [--precondition P] [--scale N] [--seed N] [--output FILE] [--output-format=csv|json] [--plot "
@@ -166,6 +166,7 @@ model::RunOptions run_options(const cli::Args& a) {
   if (a.single.count("--precondition")) parse_precondition(a.single.at("--precondition"), opt);
   opt.check_invariants = a.has("--check-invariants");
   opt.verify = a.has("--verify");
+  opt.lookahead = !a.has("--no-lookahead");
   if (a.single.count("--power-loss-at")) {
     for (const std::string& t : cli::split_list(a.single.at("--power-loss-at")))
       opt.power_loss.at_ps.push_back(cli::parse_time("--power-loss-at", t, "; a list is comma-separated"));
@@ -320,7 +321,7 @@ int cmd_run(int argc, char** argv) {
                    "--timeseries-csv",  "--steady-rounds", "--power-state",       "--power-timeline", "--timeline",
                    "--timeline-window", "--power-loss-at", "--power-loss-random", "--power-off",      "--save-state",
                    "--load-state",      "--state-cache"},
-      {"--check-invariants", "--verify", "--apst", "--quiet"});
+      {"--check-invariants", "--verify", "--apst", "--no-lookahead", "--quiet"});
   if (!a.single.count("--drive")) throw config::InputError("run: --drive PROFILE.toml is required");
   if (a.positional.size() != 1) throw config::InputError("run: exactly one fio job file is required");
   // run alone also writes fio's json+ (latency bins for fio_jsonplus_clat2csv).

@@ -42,6 +42,18 @@ struct Starter : sc_core::sc_module {
   }
 };
 
+// Ticks at every iteration's end: the drive runs ahead of the kernel only up to the kernel's
+// next activity (sim/lookahead.h), so this keeps each iteration's count to its own 1 ms.
+struct Metronome : sc_core::sc_module {
+  SC_HAS_PROCESS(Metronome);
+  sc_core::sc_event tick;
+  explicit Metronome(sc_core::sc_module_name n) : sc_module(n) {
+    SC_METHOD(on_tick);
+    sensitive << tick;
+  }
+  void on_tick() { tick.notify(sc_core::sc_time(1, sc_core::SC_MS)); }
+};
+
 struct Harness {
   config::LoadedProfile profile =
       config::load_profile(std::string(SSDTWIN_SOURCE_DIR) + "/scenarios/drives/micron-9550-max-12.8tb.toml");
@@ -49,6 +61,7 @@ struct Harness {
   model::Drive drive{"drive", profile.config, profile.host, layout};
   std::vector<std::unique_ptr<workload::FioInitiator>> inits;
   std::unique_ptr<Starter> starter;
+  Metronome metronome{"metronome"};
 
   Harness() {
     const auto jobs = workload::parse_fio_job_text(kJob, "bench.fio");
@@ -58,6 +71,7 @@ struct Harness {
       s.clone = c;
       s.region_bytes = layout.user_bytes() / s.job.max_bs() * s.job.max_bs();
       s.seed = c + 1;
+      s.domain = &drive.lookahead();
       inits.push_back(std::make_unique<workload::FioInitiator>(("host" + std::to_string(c)).c_str(), s, profile.host,
                                                                [](workload::FioInitiator&) {}));
       inits.back()->socket.bind(drive.socket());

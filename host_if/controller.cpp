@@ -94,8 +94,8 @@ Controller::Command* Controller::accept(int id, tlm::tlm_generic_payload& t, Tim
 
 tlm::tlm_sync_enum Controller::nb_transport_fw(int id, tlm::tlm_generic_payload& t, tlm::tlm_phase& ph,
                                                sc_core::sc_time& delay) {
-  if (ph != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;  // END_RESP: nothing to do
-  if (!accept(id, t, sc_now_ps() + delay.value())) {
+  if (ph != tlm::BEGIN_REQ) return tlm::TLM_COMPLETED;   // END_RESP: nothing to do
+  if (!accept(id, t, sc_kernel_ps() + delay.value())) {  // TLM annotations count from the kernel's time
     ph = tlm::BEGIN_RESP;
     return tlm::TLM_UPDATED;
   }
@@ -104,7 +104,7 @@ tlm::tlm_sync_enum Controller::nb_transport_fw(int id, tlm::tlm_generic_payload&
 }
 
 void Controller::b_transport(int id, tlm::tlm_generic_payload& t, sc_core::sc_time& delay) {
-  Command* c = accept(id, t, sc_now_ps() + delay.value());
+  Command* c = accept(id, t, sc_kernel_ps() + delay.value());
   delay = sc_core::SC_ZERO_TIME;
   if (!c) return;
   sc_core::sc_event done;
@@ -234,11 +234,14 @@ void Controller::complete(Command* c, TimePs now) {
         seen, path_up_.reserve(now, now, transfer_ps(double(c->io.bytes), host_.path_read.bytes_per_s)) + one_way_ps_);
   c->trans->set_response_status(tlm::TLM_OK_RESPONSE);
   if (c->op == Op::Write) ftl_.write_acked(&c->io);
+  // `now` may be ahead of the kernel (sim/lookahead.h); TLM annotations count from the kernel's time.
   if (c->blocking_done) {
-    c->blocking_done->notify(sc_ps(seen - now));
+    c->blocking_done->notify(sc_ps(seen - sc_kernel_ps()));
+    kernel_touched();
   } else {
     tlm::tlm_phase ph = tlm::BEGIN_RESP;
-    sc_core::sc_time d = sc_ps(seen - now);
+    sc_core::sc_time d = sc_ps(seen - sc_kernel_ps());
+    const DomainAck ack;
     socket[int(c->queue)]->nb_transport_bw(*c->trans, ph, d);
   }
   pool_.put(c);

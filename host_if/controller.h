@@ -52,6 +52,10 @@ class Controller : public sc_core::sc_module, public ftl::FtlHost, private firmw
   // Power states: idle/busy hooks (APST, exit latency) and the energy each command spends
   // (core time, datapath and DRAM bytes) against the cap. Null: no power management.
   void set_power(power::PowerManager* pm, const power::PowerConfig& cfg);
+  // Wake-ups run in `d` (sim/lookahead.h) instead of on this module's own event.
+  void join(LookaheadDomain& d) {
+    wake_.join(d, [this] { on_wake(); });
+  }
 
   void on_read_ready(ftl::IoRequest* r) override;
   void on_buffer_granted(ftl::IoRequest* r) override;

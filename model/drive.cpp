@@ -22,6 +22,10 @@ Drive::Drive(sc_core::sc_module_name name, const config::DriveConfig& cfg, const
                                             power::non_operational_static_w(config::energy_model(cfg)), power);
   flash_->set_energy_budget(&power_->budget());
   controller_->set_power(power_.get(), cfg.power);
+  lookahead_ = std::make_unique<LookaheadDomain>("lookahead");
+  controller_->join(*lookahead_);
+  flash_->join(*lookahead_);
+  power_->join(*lookahead_);
 }
 
 void Drive::enable_verify() {

@@ -27,6 +27,9 @@ class Drive : public sc_core::sc_module {
   ftl::Ftl& ftl() { return *ftl_; }
   host_if::Controller& controller() { return *controller_; }
   power::PowerManager& power() { return *power_; }
+  // The controller, NAND array and power manager run ahead of the kernel in this domain
+  // (sim/lookahead.h); initiators that join it run there too.
+  LookaheadDomain& lookahead() { return *lookahead_; }
   // Data-integrity mode: tag every IU written from now on (call before preconditioning).
   // Costs 8 B per physical IU and 4 B per LPN.
   void enable_verify();
@@ -36,6 +39,7 @@ class Drive : public sc_core::sc_module {
  private:
   config::DriveConfig cfg_;
   config::Layout layout_;
+  std::unique_ptr<LookaheadDomain> lookahead_;
   std::unique_ptr<nand::FlashArray> flash_;
   std::unique_ptr<ftl::Ftl> ftl_;
   std::unique_ptr<host_if::Controller> controller_;

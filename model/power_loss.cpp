@@ -50,6 +50,7 @@ PowerLossInjector::PowerLossInjector(sc_core::sc_module_name name, Drive& drive,
   SC_METHOD(on_wake);
   sensitive << wake_.event();
   dont_initialize();
+  wake_.join(drive.lookahead(), [this] { on_wake(); });  // cuts in order with the drive's own wake-ups
 }
 
 void PowerLossInjector::start_of_simulation() {
@@ -121,7 +122,7 @@ void PowerLossInjector::went_dark(TimePs now) {
   if (!e.clean) {
     // Torn state (programs cut short, DRAM gone): reported as found, and the run ends here.
     ended_run_ = true;
-    sc_core::sc_stop();
+    stop_simulation();
     return;
   }
   const TimePs back = std::max(now, e.cut_ps + opt_.off_ps) + TimePs(e.recovery.seconds * 1e12);

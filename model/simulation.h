@@ -30,6 +30,9 @@ struct RunOptions {
   std::uint64_t seed = 0;                 // mixed into job seeds when randrepeat=0
   bool check_invariants = false;          // run the FTL invariant checker after the jobs
   bool verify = false;                    // data-integrity tags on every IU (ftl/verify_tags.h)
+  // false: every wake-up goes through the SystemC kernel (sim/lookahead.h). Same results,
+  // slower: for checking that running ahead changes nothing.
+  bool lookahead = true;
   // Power cuts (model/power_loss.h): at the given times, and/or `power_loss_random` more
   // drawn uniformly over the middle 80% of the planned run (time-based jobs). Either turns
   // on verify (the recovery scan reads the tags).
@@ -116,6 +119,10 @@ struct RunResult {
   DriveResults drive;
   TimePs sim_end_ps = 0;
   double wall_precondition_s = 0, wall_simulation_s = 0;
+  // The simulation's cost in kernel steps: times the SystemC kernel woke the lookahead
+  // domain, and wake-up handlers the domain ran (sim/lookahead.h). Without lookahead the
+  // two are close; with it most handlers run without a kernel wake-up.
+  std::uint64_t kernel_wakeups = 0, domain_handlers = 0;
   // How the preconditioned state was obtained: "none", "written" (functional writes),
   // "loaded" (--load-state) or "loaded from the state cache".
   std::string precondition_source = "none";

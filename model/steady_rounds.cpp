@@ -6,14 +6,20 @@
 namespace ssdtwin::model {
 
 SteadyRoundsMonitor::SteadyRoundsMonitor(sc_core::sc_module_name name, std::vector<workload::FioInitiator*> jobs,
-                                         TimePs first_round_end_ps, TimePs round_ps, std::uint32_t max_rounds)
-    : sc_module(name), jobs_(std::move(jobs)), round_ps_(round_ps), tick_("round_event") {
+                                         TimePs first_round_end_ps, TimePs round_ps, std::uint32_t max_rounds,
+                                         LookaheadDomain* domain)
+    : sc_module(name), jobs_(std::move(jobs)), round_ps_(round_ps), wake_("round_event") {
   report_.max_rounds = max_rounds;
   report_.round_s = s_from_ps(round_ps);
-  SC_METHOD(on_round);
-  sensitive << tick_;
+  SC_METHOD(on_wake);
+  sensitive << wake_.event();
   dont_initialize();
-  tick_.notify(sc_ps(first_round_end_ps));
+  if (domain) wake_.join(*domain, [this] { on_wake(); });
+  wake_.at(first_round_end_ps, 0);
+}
+
+void SteadyRoundsMonitor::on_wake() {
+  wake_.drain([this](char) { on_round(); });
 }
 
 void SteadyRoundsMonitor::on_round() {
@@ -42,7 +48,7 @@ void SteadyRoundsMonitor::on_round() {
     for (workload::FioInitiator* j : jobs_) j->stop_at(sc_now_ps());
     return;
   }
-  tick_.notify(sc_ps(round_ps_));
+  wake_.at(sc_now_ps() + round_ps_, 0);
 }
 
 }  // namespace ssdtwin::model

@@ -7,6 +7,7 @@
 #include <systemc>
 #include <vector>
 
+#include "sim/sc_wakeup.h"
 #include "workload/fio_initiator.h"
 
 namespace ssdtwin::model {
@@ -24,16 +25,18 @@ class SteadyRoundsMonitor : public sc_core::sc_module {
  public:
   SC_HAS_PROCESS(SteadyRoundsMonitor);
   SteadyRoundsMonitor(sc_core::sc_module_name name, std::vector<workload::FioInitiator*> jobs,
-                      TimePs first_round_end_ps, TimePs round_ps, std::uint32_t max_rounds);
+                      TimePs first_round_end_ps, TimePs round_ps, std::uint32_t max_rounds,
+                      LookaheadDomain* domain = nullptr);  // ticks in `domain` when given
   const SteadyRoundsReport& report() const { return report_; }
 
  private:
+  void on_wake();
   void on_round();
   std::vector<workload::FioInitiator*> jobs_;
   TimePs round_ps_;
   std::uint64_t last_ios_ = 0, last_bytes_ = 0;
   SteadyRoundsReport report_;
-  sc_core::sc_event tick_;
+  ScWakeups<char> wake_;
 };
 
 }  // namespace ssdtwin::model

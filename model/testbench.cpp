@@ -68,7 +68,7 @@ class GroupScheduler : public sc_core::sc_module {
       if (running_ > 0) return;
     }
     finished_ = true;
-    sc_core::sc_stop();
+    stop_simulation();
   }
   bool finished_ = false;
   std::size_t next_ = 0;
@@ -159,6 +159,7 @@ Testbench::Testbench(const config::DriveConfig& cfg, const host_if::HostConfig& 
       drive_("drive", cfg, host, layout, opt.power),
       timeline_log_(opt.timeline_from_ps, opt.timeline_from_ps + opt.timeline_len_ps) {
   if (opt.timeline_len_ps) drive_.flash().set_activity_log(&timeline_log_);
+  drive_.lookahead().set_lookahead(opt.lookahead);
   sched_ = std::make_unique<GroupScheduler>("groups");
   add_initiators();
   add_monitors();
@@ -183,6 +184,7 @@ void Testbench::add_initiators() {
       workload::InitiatorSetup s;
       s.job = j;
       s.host_path = &host_path_;
+      s.domain = &drive_.lookahead();
       if (opt_.steady_max_rounds) s.job.runtime_ps = j.runtime_ps * opt_.steady_max_rounds;  // the monitor stops it
       s.job_index = ji;
       s.clone = c;
@@ -225,12 +227,13 @@ void Testbench::add_monitors() {
     for (const auto& i : inits_) all.push_back(i.get());
     const workload::FioJob& j = jf_.jobs.front();
     rounds_ = std::make_unique<SteadyRoundsMonitor>("steady_rounds", std::move(all), j.ramp_time_ps + j.runtime_ps,
-                                                    j.runtime_ps, opt_.steady_max_rounds);
+                                                    j.runtime_ps, opt_.steady_max_rounds, &drive_.lookahead());
   }
   planned_s_ = planned_seconds(jf_, opt_);
   // Always sampled: the power series needs it; the full time series is reported on request.
   const TimePs interval = opt_.timeseries_interval_ps ? opt_.timeseries_interval_ps : opt_.power_interval_ps;
-  sampler_ = std::make_unique<TimeSeriesSampler>("timeseries", interval, [this]() { return sample(); });
+  sampler_ = std::make_unique<TimeSeriesSampler>(
+      "timeseries", interval, [this]() { return sample(); }, &drive_.lookahead());
 }
 
 // Activity for the power model; time in states comes from the controller's power states.
@@ -376,6 +379,8 @@ void Testbench::simulate() {
   const double t1 = wall_s();
   sc_core::sc_start();
   res_.wall_simulation_s = wall_s() - t1;
+  res_.kernel_wakeups = drive_.lookahead().kernel_wakeups();
+  res_.domain_handlers = drive_.lookahead().handlers_run();
   res_.sim_end_ps = sc_now_ps();
   if (injector_) {
     res_.power_losses = injector_->events();

@@ -7,10 +7,18 @@
 
 namespace ssdtwin::model {
 
-TimeSeriesSampler::TimeSeriesSampler(sc_core::sc_module_name name, TimePs interval_ps, std::function<Sample()> probe)
-    : sc_module(name), interval_ps_(interval_ps), probe_(std::move(probe)), tick_("tick_event") {
-  SC_METHOD(tick);
-  sensitive << tick_;
+TimeSeriesSampler::TimeSeriesSampler(sc_core::sc_module_name name, TimePs interval_ps, std::function<Sample()> probe,
+                                     LookaheadDomain* domain)
+    : sc_module(name), interval_ps_(interval_ps), probe_(std::move(probe)), wake_("tick_event") {
+  SC_METHOD(on_wake);
+  sensitive << wake_.event();
+  dont_initialize();
+  if (domain) wake_.join(*domain, [this] { on_wake(); });
+  wake_.at(0, 0);
+}
+
+void TimeSeriesSampler::on_wake() {
+  wake_.drain([this](char) { tick(); });
 }
 
 void TimeSeriesSampler::tick() {
@@ -21,7 +29,7 @@ void TimeSeriesSampler::tick() {
                     samples_.back().nand_programs == s.nand_programs && samples_.back().nand_erases == s.nand_erases;
   unchanged_ = same ? unchanged_ + 1 : 0;
   samples_.push_back(s);
-  if (unchanged_ < 100) tick_.notify(sc_ps(interval_ps_));
+  if (unchanged_ < 100) wake_.at(sc_now_ps() + interval_ps_, 0);
 }
 
 SeriesTable time_series_table(const std::vector<Sample>& s, const config::DriveConfig& cfg,

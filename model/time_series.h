@@ -11,6 +11,7 @@
 #include "config/drive_config.h"
 #include "config/layout.h"
 #include "power/energy.h"
+#include "sim/sc_wakeup.h"
 #include "sim/time.h"
 
 namespace ssdtwin::model {
@@ -41,16 +42,20 @@ struct Sample {
 class TimeSeriesSampler : public sc_core::sc_module {
  public:
   SC_HAS_PROCESS(TimeSeriesSampler);
-  TimeSeriesSampler(sc_core::sc_module_name name, TimePs interval_ps, std::function<Sample()> probe);
+  // Ticks in `domain` when given (sim/lookahead.h), so a sample at a time some model
+  // wake-up shares comes in a fixed order.
+  TimeSeriesSampler(sc_core::sc_module_name name, TimePs interval_ps, std::function<Sample()> probe,
+                    LookaheadDomain* domain = nullptr);
   const std::vector<Sample>& samples() const { return samples_; }
 
  private:
+  void on_wake();
   void tick();
   TimePs interval_ps_;
   std::function<Sample()> probe_;
   std::vector<Sample> samples_;
   std::uint32_t unchanged_ = 0;
-  sc_core::sc_event tick_;
+  ScWakeups<char> wake_;
 };
 
 // Per-interval rates derived from the cumulative samples: one row per interval.

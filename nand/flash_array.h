@@ -37,6 +37,10 @@ class FlashArray : public sc_core::sc_module, public FlashPort {
   void set_client(FlashClient* client) { client_ = client; }
   // Operations wait for this budget (sustained-power cap); null: no cap.
   void set_energy_budget(EnergyBudget* budget) { budget_ = budget; }
+  // Wake-ups run in `d` (sim/lookahead.h) instead of on this module's own event.
+  void join(LookaheadDomain& d) {
+    wake_.join(d, [this] { on_wake(); });
+  }
   // Peak-power management: at most `n` dies program at once (host and GC alike; a
   // suspended program still counts); the others wait in arrival order. 0: no limit.
   void set_program_limit(std::uint32_t n) { program_limit_ = n; }

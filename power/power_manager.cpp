@@ -20,17 +20,13 @@ PowerManager::PowerManager(sc_core::sc_module_name name, const PowerConfig& cfg,
       apst_(run.apst),
       timeline_(run.timeline),
       wake_("power_wake"),
-      idle_nonop_w_(idle_non_operational_w),
-      thermal_tick_("thermal_tick") {
+      idle_nonop_w_(idle_non_operational_w) {
   res_.time_in_state_ps.assign(cfg_.states.size(), 0);
   // The drive starts at its idle steady-state temperature.
   temp_c_ = res_.start_temp_c = res_.max_temp_c = cfg_.ambient_c + idle_w_ * cfg_.r_th_c_per_w;
   enter(run.initial_state, 0);
-  SC_METHOD(on_thermal_tick);
-  sensitive << thermal_tick_;
-  dont_initialize();
   ticking_ = true;
-  thermal_tick_.notify(sc_ps(kThermalStepPs));
+  wake_.at(kThermalStepPs, Wake{Kind::ThermalTick, 0, 0});
   for (const PowerTimelineEntry& e : timeline_) wake_.at(e.at_ps, Wake{Kind::Timeline, e.state, 0});
   SC_METHOD(on_wake);
   sensitive << wake_.event();
@@ -98,9 +94,10 @@ void PowerManager::on_thermal_tick() {
   // With nothing spent for a while the tick sleeps (so a stalled model still runs out of
   // events); the next command wakes it and the gap is advanced in one exact step.
   quiet_ticks_ = budget_.spent_j() == last_spent_j_ ? quiet_ticks_ + 1 : 0;
-  thermal_advance(sc_now_ps());
+  const TimePs now = sc_now_ps();
+  thermal_advance(now);
   if (quiet_ticks_ < kQuietTicksBeforeSleep)
-    thermal_tick_.notify(sc_ps(kThermalStepPs));
+    wake_.at(now + kThermalStepPs, Wake{Kind::ThermalTick, 0, 0});
   else
     ticking_ = false;
 }
@@ -111,7 +108,7 @@ TimePs PowerManager::on_host_busy(TimePs now) {
     thermal_advance(now);
     ticking_ = true;
     quiet_ticks_ = 0;
-    thermal_tick_.notify(sc_ps(kThermalStepPs));
+    wake_.at(now + kThermalStepPs, Wake{Kind::ThermalTick, 0, 0});
   }
   ++idle_gen_;
   if (!non_operational()) return 0;
@@ -143,6 +140,10 @@ void PowerManager::arm_apst(TimePs idle_since) {
 void PowerManager::on_wake() {
   wake_.drain([this](Wake w) {
     const TimePs now = sc_now_ps();
+    if (w.kind == Kind::ThermalTick) {
+      on_thermal_tick();
+      return;
+    }
     if (w.kind == Kind::Timeline) {
       // Set Features (Power Management) from the host: takes effect at once.
       enter(w.state, now);

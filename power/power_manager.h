@@ -50,6 +50,10 @@ class PowerManager : public sc_core::sc_module {
                double idle_non_operational_w, const PowerRunOptions& run);
 
   EnergyBudget& budget() { return budget_; }
+  // APST, Set Features and thermal-tick wake-ups run in `d` (sim/lookahead.h).
+  void join(LookaheadDomain& d) {
+    wake_.join(d, [this] { on_wake(); });
+  }
   std::uint32_t state() const { return state_; }
   bool non_operational() const { return cfg_.states[state_].non_operational; }
   // Host interface hooks: the first command after idle (returns the exit latency to charge)
@@ -64,7 +68,7 @@ class PowerManager : public sc_core::sc_module {
   std::uint32_t hctm_level() const { return hctm_level_; }  // 0 none, 1 light (TMT1), 2 heavy (TMT2)
 
  private:
-  enum class Kind : std::uint8_t { Timeline, Apst };
+  enum class Kind : std::uint8_t { Timeline, Apst, ThermalTick };
   struct Wake {
     Kind kind;
     std::uint32_t state;
@@ -98,7 +102,6 @@ class PowerManager : public sc_core::sc_module {
   TimePs thermal_at_ps_ = 0;
   std::uint32_t hctm_level_ = 0, quiet_ticks_ = 0;
   bool ticking_ = false;
-  sc_core::sc_event thermal_tick_;
 };
 
 }  // namespace ssdtwin::power

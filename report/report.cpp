@@ -292,7 +292,9 @@ json report_json(const ReportInput& in, bool latency_bins) {
   s["wallclock"] = {{"precondition_s", r.wall_precondition_s},
                     {"precondition_source", r.precondition_source},
                     {"simulation_s", wall},
-                    {"simulated_ios_per_s", wall > 0 ? double(r.total_ios) / wall : 0.0}};
+                    {"simulated_ios_per_s", wall > 0 ? double(r.total_ios) / wall : 0.0},
+                    {"kernel_wakeups", r.kernel_wakeups},
+                    {"domain_handlers", r.domain_handlers}};
   root["ssdtwin"] = s;
   return root;
 }

@@ -47,6 +47,7 @@ FioInitiator::FioInitiator(sc_core::sc_module_name name, const InitiatorSetup& s
   SC_METHOD(on_wake);
   sensitive << wake_.event();
   dont_initialize();
+  if (setup.domain) wake_.join(*setup.domain, [this] { on_wake(); });
 }
 
 FioInitiator::~FioInitiator() {
@@ -155,15 +156,17 @@ void FioInitiator::issue(std::uint32_t slot, TimePs issue_ps) {
   ++inflight_;
   if (setup_.timeline) setup_.timeline->queue_depth(setup_.queue_index, sc_now_ps(), inflight_);
   tlm::tlm_phase ph = tlm::BEGIN_REQ;
-  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  TimePs doorbell_ps = sc_now_ps();
   const host_if::HostConfig::PathDirection& path = s.dir == kDirWrite ? host_.path_write : host_.path_read;
   if (setup_.host_path && path.per_io_ps && !trim) {
     // The host path's software prepares the I/O on one worker all jobs share (FIFO) before
     // its doorbell rings.
-    const TimePs now = sc_now_ps();
-    setup_.host_path->free_ps = std::max(now, setup_.host_path->free_ps) + path.per_io_ps;
-    delay = sc_ps(setup_.host_path->free_ps - now);
+    setup_.host_path->free_ps = std::max(doorbell_ps, setup_.host_path->free_ps) + path.per_io_ps;
+    doorbell_ps = setup_.host_path->free_ps;
   }
+  // In a lookahead domain this runs ahead of the kernel: the annotation counts from the
+  // kernel's time, as TLM-2.0 defines it.
+  sc_core::sc_time delay = sc_ps(doorbell_ps - sc_kernel_ps());
   const tlm::tlm_sync_enum r = socket->nb_transport_fw(s.trans, ph, delay);
   if (r == tlm::TLM_UPDATED && ph == tlm::BEGIN_RESP) {
     // Rejected at once (the job was validated, so this is a model bug, not user input).
@@ -173,9 +176,10 @@ void FioInitiator::issue(std::uint32_t slot, TimePs issue_ps) {
 
 tlm::tlm_sync_enum FioInitiator::nb_transport_bw(tlm::tlm_generic_payload& t, tlm::tlm_phase& ph, sc_core::sc_time& d) {
   if (ph != tlm::BEGIN_RESP) return tlm::TLM_ACCEPTED;
+  if (setup_.domain) DomainAck::member();  // this response schedules nothing in the kernel
   const auto offset = reinterpret_cast<const char*>(&t) - reinterpret_cast<const char*>(&slots_[0].trans);
   const std::uint32_t slot = static_cast<std::uint32_t>(offset / std::ptrdiff_t(sizeof(Slot)));
-  TimePs seen = sc_now_ps() + d.value();
+  TimePs seen = sc_kernel_ps() + d.value();
   // The host path's per-I/O latency after the drive completes (not shared between I/Os; a
   // deallocate moves no data through it).
   const host_if::HostConfig::PathDirection& path = t.is_write() ? host_.path_write : host_.path_read;
@@ -288,6 +292,7 @@ void FioInitiator::on_wake() {
     if (stats_.end_ps < stats_.start_ps) stats_.end_ps = stats_.start_ps;
     if (stats_.logs.enabled()) stats_.logs.finish(stats_.end_ps);
     on_done_(*this);
+    kernel_touched();  // the callback is the owner's code: it may have notified kernel events
   }
 }
 

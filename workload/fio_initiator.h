@@ -53,6 +53,9 @@ struct InitiatorSetup {
   std::uint32_t queue_index = 0;          // this clone's track on the timeline
   std::uint64_t seed = 0;
   HostPath* host_path = nullptr;  // shared; used when host.path_read/write_per_io_ns is set
+  // The drive's (model::Drive::lookahead()): the slots' wake-ups run there, ahead of the
+  // kernel with the drive's. Null: on this module's own kernel event.
+  LookaheadDomain* domain = nullptr;
 };
 
 class FioInitiator : public sc_core::sc_module {
