@@ -97,6 +97,10 @@ class LookaheadDomain : public sc_core::sc_module {
   // The member's earliest item is now at `when` (earlier than its previous ticket).
   void arm(DomainMember* m, TimePs when) {
     m->armed_ = when;
+    if (m == running_member_) {  // its next item, as its handler ends: run() decides (see there)
+      rearm_ = true;
+      return;
+    }
     tickets_.push(when, m);
     if (!running_ && when < kernel_armed_) {
       kernel_armed_ = when;
@@ -117,22 +121,42 @@ class LookaheadDomain : public sc_core::sc_module {
     kernel_armed_ = kTimeNever;
     TimePs horizon = kernel;  // the kernel's next activity; asked for once a ticket is past `kernel`
     std::uint64_t epoch = detail::g_kernel_epoch - 1;
-    while (!tickets_.empty()) {
-      const TimePs t = tickets_.top_time();
+    DomainMember* last = nullptr;
+    for (;;) {
+      // The member just run re-armed: when its next item is earlier than every ticket it
+      // would be the next ticket popped (a new ticket loses ties), so it runs without one.
+      DomainMember* self = nullptr;
+      if (rearm_) {
+        rearm_ = false;
+        if (tickets_.empty() || last->armed_ < tickets_.top_time())
+          self = last;
+        else
+          tickets_.push(last->armed_, last);
+      }
+      if (!self && tickets_.empty()) break;
+      const TimePs t = self ? self->armed_ : tickets_.top_time();
       if (t > kernel) {
-        if (!lookahead_ || detail::g_stopping) break;
-        if (epoch != detail::g_kernel_epoch) {  // first time, or a handler scheduled kernel activity
+        bool stop = !lookahead_ || detail::g_stopping;
+        if (!stop && epoch != detail::g_kernel_epoch) {  // first time, or a handler scheduled kernel activity
           epoch = detail::g_kernel_epoch;
           horizon = kernel + sc_core::sc_time_to_pending_activity().value();
         }
-        if (t >= horizon) break;
+        if (stop || t >= horizon) {
+          if (self) tickets_.push(t, self);
+          break;
+        }
       }
-      DomainMember* m = tickets_.pop();
-      if (m->armed_ != t) continue;  // superseded by an earlier ticket and drained already
+      DomainMember* m = self;
+      if (!m) {
+        m = tickets_.pop();
+        if (m->armed_ != t) continue;  // superseded by an earlier ticket and drained already
+      }
       detail::g_model_ps = t;
       detail::g_in_domain = true;
       ++handlers_run_;
+      running_member_ = last = m;
       m->run_due();
+      running_member_ = nullptr;
       detail::g_in_domain = false;
     }
     running_ = false;
@@ -145,6 +169,8 @@ class LookaheadDomain : public sc_core::sc_module {
   sc_core::sc_event event_;
   TimedQueue<DomainMember*> tickets_;
   TimePs kernel_armed_ = kTimeNever;
+  DomainMember* running_member_ = nullptr;  // whose handler is running
+  bool rearm_ = false;                      // it re-armed (its ticket not issued yet)
   bool running_ = false;
   bool lookahead_ = true;
   std::uint64_t kernel_wakeups_ = 0, handlers_run_ = 0;
