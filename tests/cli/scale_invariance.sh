@@ -7,7 +7,10 @@
 # random-write job for a drive whose GC takes longer to settle (the 6550 ION: its own
 # datasheet job, 2 s ramp + 4 s, as a one-second window there is still the start transient).
 # Opt-in (label "invariance", cmake -DSSDTWIN_LONG_TESTS=ON): a fine scale costs minutes
-# and several GB per drive (the 25.6 TB at scale 8: ~7 GB).
+# and several GB per drive (the 25.6 TB at scale 8: ~7 GB). The cases are listed once, in
+# scale_invariance.cases. With SSDTWIN_INVARIANCE_ROW=FILE the figures are also written to
+# FILE as JSON (tools/results.sh regenerate invariance makes docs/results/scale-invariance.md
+# from them), before the 3% check.
 set -euo pipefail
 exe="$1"; src="$2"; drive="$src/scenarios/drives/$3.toml"; fine="$4"; op="${5:-}"; job="${6:-rand-write-4k-4x32.fio}"
 [ "$op" = - ] && op=
@@ -23,21 +26,18 @@ auto=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["ssdtwin"
 mv "$tmp/r-auto.json" "$tmp/r-$auto.json"
 [ "$fine" -lt "$auto" ] || { echo "fine scale $fine is not finer than the automatic $auto" >&2; exit 1; }
 run_rw "$tmp/r-$fine.json" --scale "$fine"
-if [ -z "$op" ]; then
-  for s in "$auto" "$fine"; do
-    for w in jesd219 rand4k; do
-      "$exe" endurance --drive "$drive" --workload "$w" --scale "$s" --output-format=json > "$tmp/e-$w-$s.json"
-    done
+for s in "$auto" "$fine"; do
+  for w in jesd219 rand4k; do
+    "$exe" endurance --drive "$drive" --workload "$w" "${set_op[@]}" --scale "$s" --output-format=json > "$tmp/e-$w-$s.json"
   done
-fi
-python3 - "$tmp" "$3${op:+ at ${op}% OP}" "$auto" "$fine" <<'PY'
-import json, os, sys
-tmp, name, auto, fine = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
+done
+python3 - "$tmp" "$3${op:+ at ${op}% OP}" "$auto" "$fine" "$job" "${SSDTWIN_INVARIANCE_ROW:-}" <<'PY'
+import json, sys
+tmp, name, auto, fine, job, row_path = sys.argv[1:7]
 rows = []
 for w in ("jesd219", "rand4k"):
-    p = f"{tmp}/e-{w}-{auto}.json"
-    if os.path.exists(p):
-        rows.append((f"WAF {w}", json.load(open(p))["waf"], json.load(open(f"{tmp}/e-{w}-{fine}.json"))["waf"]))
+    waf = lambda s: json.load(open(f"{tmp}/e-{w}-{s}.json"))["waf"]
+    rows.append((f"WAF {w}", waf(auto), waf(fine)))
 ra, rf = (json.load(open(f"{tmp}/r-{s}.json")) for s in (auto, fine))
 iops = lambda d: sum(j["write"]["iops"] for j in d["jobs"])
 rows.append(("steady 4K random-write IOPS", iops(ra), iops(rf)))
@@ -47,5 +47,15 @@ for what, a, f in rows:
     err = (a - f) / f * 100
     print(f"{name}: {what}: scale {auto} {a:,.3f} vs scale {fine} {f:,.3f} ({err:+.2f}%)")
     if abs(err) > 3: bad.append(what)
+if row_path:
+    layout = lambda d: d["ssdtwin"]["layout"]
+    bound = lambda d: d["ssdtwin"]["bottleneck"]
+    row = {"case": name, "job": job, "scales": [int(auto), int(fine)],
+           "units_per_block_group": [layout(d)["program_units_per_block_group"] for d in (ra, rf)],
+           "figures": [{"what": w, "auto": a, "fine": f, "error_pct": (a - f) / f * 100} for w, a, f in rows],
+           "bottleneck": [f"{bound(d)['resource']} {bound(d)['utilisation'] * 100:.0f}%" for d in (ra, rf)],
+           "within_3pct": not bad}
+    with open(row_path, "w") as out:
+        json.dump(row, out, indent=1)
 assert not bad, f"{name}: {', '.join(bad)} moved more than 3% between scale {auto} and {fine}"
 PY
