@@ -13,15 +13,13 @@ void Cores::dispatch(TimePs now) {
     const bool gc_ready = wslot && !gc_work_.empty();
     const bool cmd_ready = host_->command_waiting(wslot);
     if (!gc_ready && !cmd_ready) break;
-    if (gc_ready && (!cmd_ready || gc_turn_)) {
-      gc_turn_ = false;
+    if (gc_ready) {
       nand::NandOp* op = gc_work_.pop();
       start(CoreTask{cfg_.gc_iu_ps * op->count, true, 0, nullptr, op}, now);
       continue;
     }
     CoreTask task;
     if (!host_->next_command(wslot, task)) continue;
-    gc_turn_ = true;
     start(task, now);
   }
 }

@@ -4,8 +4,10 @@
 // GC batches run on at most `write_cores` of them: the FTL's write path is serialised there,
 // while reads keep the other cores.
 //
-// When host commands and GC batches both wait, free cores alternate between them: firmware
-// neither starves the host nor lets GC fall behind until the free pool runs dry.
+// When host commands and GC batches both wait, a free core takes the GC batch: its read was
+// issued because host writes earned the credit for it (ftl::GcEngine's pacing), so it is
+// already due, and the host's rate settles where the cores pay for both. Alternating one
+// command with one batch let the host outrun GC below ~20% OP until the free pool ran dry.
 //
 // Plain C++: the NVMe front end (CoreHost) supplies time, its arbitration of fetched
 // commands, and the timer that ends each task; the FTL reaches the cores through
@@ -87,7 +89,6 @@ class Cores : public ftl::GcFirmware {
   CoreHost* host_ = nullptr;
   std::uint32_t idle_cores_, write_slots_, write_busy_ = 0;
   nand::OpQueue gc_work_;  // GC batches waiting for a core
-  bool gc_turn_ = false;
   EnergyBudget* budget_ = nullptr;
   double core_busy_w_ = 0;
   CoreStats stats_;

@@ -113,7 +113,7 @@ void Controller::b_transport(int id, tlm::tlm_generic_payload& t, sc_core::sc_ti
 }
 
 // Round-robin arbitration across submission queues with fetched commands (the cores
-// alternate it with GC work). Writes and deallocates need a write-path core: a fetched
+// take waiting GC work first). Writes and deallocates need a write-path core: a fetched
 // write that finds them all busy waits in arrival order without holding a core, so reads
 // keep flowing.
 bool Controller::command_waiting(bool write_core_free) const {
