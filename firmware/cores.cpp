@@ -10,14 +10,12 @@ Cores::Cores(const CoresConfig& cfg, ftl::Ftl& ftl)
 void Cores::dispatch(TimePs now) {
   while (idle_cores_ > 0) {
     const bool wslot = write_busy_ < write_slots_;
-    const bool gc_ready = wslot && !gc_work_.empty();
-    const bool cmd_ready = host_->command_waiting(wslot);
-    if (!gc_ready && !cmd_ready) break;
-    if (gc_ready) {
+    if (wslot && !gc_work_.empty()) {  // GC first: pacing already decided the batch is due
       nand::NandOp* op = gc_work_.pop();
       start(CoreTask{cfg_.gc_iu_ps * op->count, true, 0, nullptr, op}, now);
       continue;
     }
+    if (!host_->command_waiting(wslot)) break;
     CoreTask task;
     if (!host_->next_command(wslot, task)) continue;
     start(task, now);
